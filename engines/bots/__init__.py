@@ -1,0 +1,1 @@
+"""Bots: players that choose actions through the generic engine protocol."""
