@@ -19,6 +19,8 @@ class Bot(ABC):
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.spec: str = self.kind
+        """How :func:`engines.bots.factory.make_bot` names this bot (match records store it)."""
 
     @abstractmethod
     def choose(self, game: Game, state: Any, seat: int) -> Action:

@@ -1,0 +1,88 @@
+"""Bots by spec string: ``random``, ``heuristic``, ``search``, ``search:N``, ``search:Nms``.
+
+``search`` specs take extra ``key=value`` settings after commas:
+``search:400,c=0.5,depth=30`` (UCB constant ``c``, heuristic cutoff ``depth``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+
+from engines.bots.base import Bot, RandomBot
+from engines.bots.search import DEFAULT_PLAYOUTS, SearchBot
+from engines.registry import GAME_MODULES, UnknownGame
+
+SPECS = ("random", "heuristic", "search", "search:N", "search:Nms")
+
+
+class UnknownBot(ValueError):
+    """A bot spec that names no bot (or a bot the game does not have)."""
+
+
+def heuristic_bot_class(game_slug: str) -> type[Bot]:
+    """The game's ``HeuristicBot``: from ``<game module>.bots``, else the game module itself."""
+    if game_slug not in GAME_MODULES:
+        raise UnknownGame(game_slug)
+    module_name = GAME_MODULES[game_slug]
+    try:
+        module = importlib.import_module(module_name + ".bots")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (module_name + ".bots", module_name):
+            raise
+        module = importlib.import_module(module_name)
+    cls = getattr(module, "HeuristicBot", None)
+    if cls is None:
+        raise UnknownBot(f"{game_slug} has no heuristic bot ({module.__name__}.HeuristicBot)")
+    return cls
+
+
+def _search_bot(spec: str, seed: int) -> SearchBot:
+    head, *settings = spec.split(",")
+    budget = head.partition(":")[2]
+    kwargs: dict[str, float | int | None] = {"playouts": DEFAULT_PLAYOUTS}
+    if budget:
+        match = re.fullmatch(r"(\d+)(ms)?", budget)
+        if not match or int(match.group(1)) < 1:
+            raise UnknownBot(f"bad search budget {budget!r} (use search:N or search:Nms)")
+        if match.group(2):
+            kwargs["time_ms"] = int(match.group(1))
+        else:
+            kwargs["playouts"] = int(match.group(1))
+    for setting in settings:
+        key, _, value = setting.partition("=")
+        try:
+            if key == "c":
+                kwargs["exploration"] = float(value)
+            elif key == "depth":
+                kwargs["rollout_depth"] = int(value)
+            else:
+                raise UnknownBot(f"unknown search setting {key!r} (known: c, depth)")
+        except ValueError as exc:
+            if isinstance(exc, UnknownBot):
+                raise
+            raise UnknownBot(f"bad value for search setting {key!r}: {value!r}") from exc
+    bot = SearchBot(seed, **kwargs)
+    bot.spec = spec
+    return bot
+
+
+def make_bot(game_slug: str, spec: str, seed: int) -> Bot:
+    """A new bot for ``game_slug`` from ``spec``, seeded with ``seed``.
+
+    Raises :class:`UnknownBot` for a spec that names no bot and
+    :class:`engines.registry.UnknownGame` for an unknown game.
+    """
+    spec = spec.strip()
+    if spec == "random":
+        bot: Bot = RandomBot(seed)
+    elif spec == "heuristic":
+        bot = heuristic_bot_class(game_slug)(seed)
+    elif spec == "search" or spec.startswith(("search:", "search,")):
+        if game_slug not in GAME_MODULES:
+            raise UnknownGame(game_slug)
+        return _search_bot(spec, seed)
+    else:
+        raise UnknownBot(f"unknown bot {spec!r} (known: {', '.join(SPECS)})")
+    bot.spec = spec
+    return bot

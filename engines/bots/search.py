@@ -1,0 +1,190 @@
+"""A generic information-set Monte Carlo tree search bot (single-observer ISMCTS).
+
+Each iteration re-deals what the bot cannot see (:meth:`Game.determinize`), walks the shared
+tree with UCB restricted to the actions legal in that determinisation (availability counts,
+Cowling, Powley & Whitehouse 2012), expands one action, finishes the game with a random
+playout (optionally cut off after ``rollout_depth`` actions and scored with
+:meth:`Game.heuristic_value`), and backs up one reward per seat. A seat's reward is the share
+of the other seats it beats (ties count half), so the same bot plays 2..n-player games.
+
+With a playout budget the bot is deterministic for a given seed; with a time budget it is not.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from engines.base import Action, Game
+from engines.bots.base import Bot
+
+DEFAULT_PLAYOUTS = 200
+
+
+def rank_rewards(ranks: tuple[int, ...] | list[int]) -> list[float]:
+    """Each seat's share of the others it beats, ties counting half (all 0.5 alone)."""
+    n = len(ranks)
+    if n < 2:
+        return [0.5] * n
+    return [
+        sum(1.0 if r < o else 0.5 if r == o else 0.0 for j, o in enumerate(ranks) if j != i)
+        / (n - 1)
+        for i, r in enumerate(ranks)
+    ]
+
+
+class Node:
+    """A tree node: reached by ``action`` played by ``seat`` from its parent."""
+
+    __slots__ = ("action", "seat", "children", "visits", "reward", "avail")
+
+    def __init__(self, action: Action | None = None, seat: int | None = None) -> None:
+        self.action = action
+        self.seat = seat
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+class SearchBot(Bot):
+    """ISMCTS with ``playouts`` iterations per decision, or ``time_ms`` of thinking when set.
+
+    ``exploration`` is the UCB constant; ``rollout_depth`` (``None``: play to the end) cuts
+    playouts short and scores the position with :meth:`Game.heuristic_value`.
+    """
+
+    kind = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        playouts: int = DEFAULT_PLAYOUTS,
+        time_ms: float | None = None,
+        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+    ) -> None:
+        super().__init__(seed)
+        if playouts < 1:
+            raise ValueError("playouts must be at least 1")
+        if time_ms is not None and time_ms <= 0:
+            raise ValueError("time_ms must be positive")
+        self.playouts = playouts
+        self.time_ms = time_ms
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.spec = f"search:{int(time_ms)}ms" if time_ms is not None else f"search:{playouts}"
+        self._n_seats: int | None = None
+        self.last_iterations = 0
+        """How many playouts the last :meth:`choose` ran (benchmarks read it)."""
+
+    def choose(self, game: Game, state: Any, seat: int) -> Action:
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        rng = random.Random(self.rng.getrandbits(64))
+        if self.rollout_depth is not None and self._n_seats is None:
+            self._n_seats = seat_count(game, state, random.Random(rng.getrandbits(64)))
+        root = self.search(game, state, seat, rng)
+        best = max(
+            (child for child in root.children.values() if child.action in legal),
+            key=lambda c: (c.visits, c.reward / c.visits if c.visits else 0.0),
+            default=None,
+        )
+        return best.action if best is not None else legal[0]
+
+    def search(self, game: Game, state: Any, seat: int, rng: random.Random) -> Node:
+        """Run the iterations from ``seat``'s point of view and return the root."""
+        root = Node()
+        deadline = None
+        if self.time_ms is not None:
+            deadline = time.perf_counter() + self.time_ms / 1000
+        iterations = 0
+        while True:
+            if deadline is not None:
+                if iterations and time.perf_counter() >= deadline:
+                    break
+            elif iterations >= self.playouts:
+                break
+            self._iterate(game, game.determinize(state, seat, rng), root, rng)
+            iterations += 1
+        self.last_iterations = iterations
+        return root
+
+    def _iterate(self, game: Game, state: Any, root: Node, rng: random.Random) -> None:
+        node, path = root, [root]
+        # selection and expansion
+        while not game.is_over(state):
+            actor = game.to_act(state)
+            legal = game.legal_actions(state, actor)
+            untried = [a for a in legal if a not in node.children]
+            for action in legal:
+                child = node.children.get(action)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = rng.choice(untried)
+                child = node.children[action] = Node(action, actor)
+                child.avail = 1
+                game.apply_fast(state, action)
+                path.append(child)
+                break
+            node = self._select(node, legal)
+            game.apply_fast(state, node.action)
+            path.append(node)
+        rewards = self._rollout(game, state, rng)
+        for visited in path:
+            visited.visits += 1
+            if visited.seat is not None:
+                visited.reward += rewards[visited.seat]
+
+    def _select(self, node: Node, legal: list[Action]) -> Node:
+        c = self.exploration
+        best, best_value = None, -math.inf
+        for action in legal:
+            child = node.children[action]
+            value = child.reward / child.visits + c * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def _rollout(self, game: Game, state: Any, rng: random.Random) -> list[float]:
+        if self.rollout_depth is None:
+            game.random_playout(state, rng)
+        else:
+            for _ in range(self.rollout_depth):
+                if game.is_over(state):
+                    break
+                actor = game.to_act(state)
+                game.apply_fast(state, rng.choice(game.legal_actions(state, actor)))
+        if game.is_over(state):
+            return rank_rewards(game.result(state).ranks)
+        return _heuristic_rewards(game, state, self._n_seats)
+
+
+def _heuristic_rewards(game: Game, state: Any, seats: int) -> list[float]:
+    values = [game.heuristic_value(state, s) for s in range(seats)]
+    if seats < 2:
+        return [0.5] * seats
+    # put independent estimates on the same "share of seats beaten" scale as rank_rewards
+    return [
+        sum(0.5 + 0.5 * (v - o) for j, o in enumerate(values) if j != i) / (seats - 1)
+        for i, v in enumerate(values)
+    ]
+
+
+def seat_count(game: Game, state: Any, rng: random.Random) -> int:
+    """The number of seats of ``state`` (the protocol has no accessor: ask the state, else
+    finish a determinised copy and count the result's ranks)."""
+    for name in ("n_seats", "num_seats", "n"):
+        value = getattr(state, name, None)
+        if isinstance(value, int) and value > 0:
+            return value
+    probe = game.determinize(state, game.to_act(state), rng)
+    game.random_playout(probe, rng)
+    return len(game.result(probe).ranks)
