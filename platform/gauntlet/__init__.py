@@ -1,0 +1,1 @@
+"""Project configuration of the Gauntlet site: settings, URLs, ASGI/WSGI and the Celery app."""

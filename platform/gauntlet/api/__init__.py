@@ -1,0 +1,1 @@
+"""Pieces shared by every REST endpoint: errors, parsing, pagination, strict serializers."""

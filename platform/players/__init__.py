@@ -1,0 +1,1 @@
+"""Players: accounts, profiles, roles and API tokens."""

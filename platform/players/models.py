@@ -1,0 +1,65 @@
+"""The player account (the site's user model) and its named API tokens."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django_countries.fields import CountryField
+from knox.models import AbstractAuthToken
+
+
+class Role(models.TextChoices):
+    PLAYER = "player", "Player"
+    ORGANISER = "organiser", "Organiser"
+    ADMIN = "admin", "Admin"
+
+
+class Player(AbstractUser):
+    """A person (or a bot account) on Gauntlet.
+
+    ``role`` says what they may do: players play, organisers also run tournaments, admins also
+    audit matches and reach the Django admin (an admin is always staff).
+    """
+
+    display_name = models.CharField(max_length=60, blank=True)
+    country = CountryField(blank=True)
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
+    is_bot = models.BooleanField(default=False, help_text="A bot account, played by a worker.")
+
+    class Meta:
+        ordering = ["username"]
+
+    def __str__(self) -> str:
+        return self.public_name
+
+    @property
+    def public_name(self) -> str:
+        return self.display_name or self.username
+
+    @property
+    def is_organiser(self) -> bool:
+        return self.role in (Role.ORGANISER, Role.ADMIN) or self.is_superuser
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == Role.ADMIN or self.is_superuser
+
+    def save(self, *args, **kwargs) -> None:
+        # The admin role and staff status are one thing; a superuser is an admin.
+        if self.is_superuser:
+            self.role = Role.ADMIN
+        self.is_staff = self.role == Role.ADMIN
+        super().save(*args, **kwargs)
+
+
+class ApiToken(AbstractAuthToken):
+    """A named, revocable token for scripts and bots (stored hashed; shown once at creation)."""
+
+    name = models.CharField(max_length=60, default="default")
+    last_used = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.user} / {self.name} ({self.token_key}…)"

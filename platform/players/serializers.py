@@ -1,0 +1,99 @@
+"""What the players API reads and writes."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate, password_validation
+from django_countries.serializer_fields import CountryField
+from rest_framework import serializers
+
+from gauntlet.api.serializers import StrictModelSerializer, StrictSerializer
+from players.models import ApiToken, Player
+
+
+class PlayerSerializer(StrictModelSerializer):
+    """A player's public profile."""
+
+    country = CountryField(required=False, allow_blank=True)
+
+    class Meta:
+        model = Player
+        fields = ["username", "display_name", "country", "role", "is_bot", "date_joined"]
+        read_only_fields = ["username", "role", "is_bot", "date_joined"]
+
+
+class ProfileSerializer(PlayerSerializer):
+    """The signed-in player's own profile (adds the e-mail address)."""
+
+    class Meta(PlayerSerializer.Meta):
+        fields = [*PlayerSerializer.Meta.fields, "email"]
+
+
+class SignUpSerializer(StrictModelSerializer):
+    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+    country = CountryField(required=False, allow_blank=True)
+
+    class Meta:
+        model = Player
+        fields = ["username", "password", "email", "display_name", "country"]
+        extra_kwargs = {"email": {"required": False}}
+
+    def validate(self, attrs: dict) -> dict:
+        candidate = Player(**{k: v for k, v in attrs.items() if k != "password"})
+        try:
+            password_validation.validate_password(attrs["password"], user=candidate)
+        except Exception as exc:  # django.core.exceptions.ValidationError
+            raise serializers.ValidationError({"password": list(exc.messages)}) from None
+        return attrs
+
+    def create(self, validated_data: dict) -> Player:
+        return Player.objects.create_user(**validated_data)
+
+
+class CredentialsSerializer(StrictSerializer):
+    username = serializers.CharField()
+    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+
+    def validate(self, attrs: dict) -> dict:
+        user = authenticate(
+            self.context.get("request"), username=attrs["username"], password=attrs["password"]
+        )
+        if user is None:
+            raise serializers.ValidationError(
+                {"non_field_errors": ["Unknown user name or wrong password."]}
+            )
+        attrs["user"] = user
+        return attrs
+
+
+class PasswordChangeSerializer(StrictSerializer):
+    old_password = serializers.CharField(write_only=True)
+    new_password = serializers.CharField(write_only=True)
+
+    def validate_old_password(self, value: str) -> str:
+        if not self.context["request"].user.check_password(value):
+            raise serializers.ValidationError("Wrong password.")
+        return value
+
+    def validate_new_password(self, value: str) -> str:
+        try:
+            password_validation.validate_password(value, user=self.context["request"].user)
+        except Exception as exc:
+            raise serializers.ValidationError(list(exc.messages)) from None
+        return value
+
+
+class TokenSerializer(StrictModelSerializer):
+    """A token as listed: its name, its first characters, dates. The key itself is never shown."""
+
+    class Meta:
+        model = ApiToken
+        fields = ["token_key", "name", "created", "expiry", "last_used"]
+        read_only_fields = ["token_key", "created", "expiry", "last_used"]
+
+
+class TokenCreateSerializer(StrictSerializer):
+    """Create a token. Signed in: just a name. From a script: a name plus username/password."""
+
+    name = serializers.CharField(max_length=60, required=False, default="default")
+    username = serializers.CharField(required=False)
+    password = serializers.CharField(required=False, write_only=True)

@@ -1,0 +1,71 @@
+"""Suite-wide test setup.
+
+The suite runs twice (see the Makefile): against the embedded default (SQLite, in-process tasks,
+in-memory channel layer) and against real services (PostgreSQL, Redis broker and channel layer).
+Tests marked ``services`` need the real services and run in the second pass only; when that pass
+is asked for and a service is down, the run fails, it never skips.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+for folder in (str(REPO), str(REPO / "platform")):
+    if folder not in sys.path:
+        sys.path.append(folder)
+
+
+def services_configured() -> bool:
+    return bool(os.environ.get("CELERY_BROKER_URL") and os.environ.get("CHANNEL_LAYER_URL"))
+
+
+def _reachable(url: str) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname, parsed.port or 0), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+def pytest_report_header(config) -> list[str]:
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    return [
+        f"gauntlet: database {db['ENGINE'].rsplit('.', 1)[-1]} {db['NAME']}; "
+        f"broker {settings.CELERY_BROKER_URL or 'in-process'}; "
+        f"channel layer {settings.CHANNEL_LAYER_URL or 'in-memory'}"
+    ]
+
+
+def pytest_sessionstart(session) -> None:
+    if services_configured():
+        for name in ("CELERY_BROKER_URL", "CHANNEL_LAYER_URL", "DATABASE_URL"):
+            url = os.environ.get(name)
+            if url and not url.startswith("sqlite") and not _reachable(url):
+                pytest.exit(f"{name}={url} is not reachable: start the service", returncode=3)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    if services_configured():
+        return
+    kept, dropped = [], []
+    for item in items:
+        (dropped if item.get_closest_marker("services") else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """PBKDF2's deliberate slowness is not what these tests measure."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
