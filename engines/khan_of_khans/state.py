@@ -1,0 +1,200 @@
+"""The game state: flat lists and ints, cheap to clone, plus its canonical JSON form."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from engines.khan_of_khans.cards import (
+    BISON,
+    CARD_IDS,
+    CORRALS_BY_SEATS,
+    DECK_SIZE,
+    HIGH_LLAMA,
+    IMPALA,
+    KHAN_SLUGS,
+    MOROKANTH,
+    N_CARDS,
+    N_DECKS,
+    SABLE,
+)
+
+NO_PENDING, PENDING_BLESSING, PENDING_IMPALA = 0, 1, 2
+PENDING_NAMES = ("none", "blessing", "impala")
+
+
+class State:
+    """Everything about one game. Decks keep their top card at the end of the list."""
+
+    __slots__ = (
+        "n",
+        "khans",
+        "decks",
+        "top_known",
+        "mask",
+        "left",
+        "herd",
+        "champ",
+        "corrals",
+        "extra",
+        "tiles",
+        "kept",
+        "used",
+        "box",
+        "token",
+        "impala",
+        "llama",
+        "sable",
+        "bison",
+        "pub",
+        "to_act",
+        "first",
+        "pending",
+        "pend_card",
+        "revealed",
+        "over",
+        "turns",
+        "rng",
+    )
+
+    n: int
+    khans: list[int]
+    decks: list[list[int]]
+    top_known: list[bool]
+    mask: int
+    left: int
+    herd: list[list[int]]
+    champ: list[int]
+    corrals: list[list[list[int]]]
+    extra: list[list[int]]
+    tiles: list[int]
+    kept: list[list[int]]
+    used: list[list[int]]
+    box: list[int]
+    token: bool
+    impala: int
+    llama: int
+    sable: int
+    bison: int
+    pub: bytearray
+    to_act: int
+    first: int
+    pending: int
+    pend_card: int
+    revealed: list[int]
+    over: bool
+    turns: int
+    rng: random.Random
+
+    def copy(self) -> State:
+        """An independent copy (random generator included)."""
+        s = State.__new__(State)
+        s.n = self.n
+        s.khans = self.khans[:]
+        s.decks = [d[:] for d in self.decks]
+        s.top_known = self.top_known[:]
+        s.mask = self.mask
+        s.left = self.left
+        s.herd = [h[:] for h in self.herd]
+        s.champ = self.champ[:]
+        s.corrals = [[c[:] for c in cs] for cs in self.corrals]
+        s.extra = [e[:] for e in self.extra]
+        s.tiles = self.tiles[:]
+        s.kept = [k[:] for k in self.kept]
+        s.used = [u[:] for u in self.used]
+        s.box = self.box[:]
+        s.token = self.token
+        s.impala = self.impala
+        s.llama = self.llama
+        s.sable = self.sable
+        s.bison = self.bison
+        s.pub = bytearray(self.pub)
+        s.to_act = self.to_act
+        s.first = self.first
+        s.pending = self.pending
+        s.pend_card = self.pend_card
+        s.revealed = self.revealed[:]
+        s.over = self.over
+        s.turns = self.turns
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        s.rng = rng
+        return s
+
+
+def new_state(seed: int, khans: list[int] | None, n: int) -> State:
+    """Set up a game: shuffle each Location deck, deal Khans (if not given), hand out Corrals."""
+    rng = random.Random(seed)
+    if khans is None:
+        khans = rng.sample(range(len(KHAN_SLUGS)), n)
+    s = State.__new__(State)
+    s.n = n
+    s.khans = list(khans)
+    decks = []
+    for d in range(N_DECKS):
+        deck = list(range(d * DECK_SIZE, d * DECK_SIZE + DECK_SIZE))
+        rng.shuffle(deck)
+        decks.append(deck)
+    s.decks = decks
+    s.top_known = [False] * N_DECKS
+    s.mask = (1 << N_DECKS) - 1
+    s.left = N_CARDS
+    s.herd = [[] for _ in range(n)]
+    s.champ = [-1] * n
+    s.corrals = [[] for _ in range(n)]
+    s.extra = [[] for _ in range(n)]
+    base = CORRALS_BY_SEATS[n]
+    s.tiles = [base + (1 if k == MOROKANTH else 0) for k in khans]
+    s.kept = [[] for _ in range(n)]
+    s.used = [[] for _ in range(n)]
+    s.box = []
+    s.token = False
+    seat_of = {k: i for i, k in enumerate(khans)}
+    s.impala = seat_of.get(IMPALA, -1)
+    s.llama = seat_of.get(HIGH_LLAMA, -1)
+    s.sable = seat_of.get(SABLE, -1)
+    s.bison = seat_of.get(BISON, -1)
+    s.pub = bytearray(N_CARDS)
+    s.first = s.impala if s.impala >= 0 else 0
+    s.to_act = s.first
+    s.pending = 0
+    s.pend_card = -1
+    s.revealed = []
+    s.over = False
+    s.turns = 0
+    s.rng = rng
+    return s
+
+
+def _ids(cards: list[int]) -> list[str]:
+    return [CARD_IDS[c] for c in cards]
+
+
+def canonical_state(s: State) -> dict[str, Any]:
+    """The whole state as JSON data (hidden cards and deck order included)."""
+    rng_digest = hashlib.sha256(repr(s.rng.getstate()).encode()).hexdigest()[:16]
+    return {
+        "n_seats": s.n,
+        "khans": [KHAN_SLUGS[k] for k in s.khans],
+        "decks": [_ids(d[::-1]) for d in s.decks],
+        "top_known": list(s.top_known),
+        "herds": [_ids(h) for h in s.herd],
+        "champions": [CARD_IDS[c] if c >= 0 else None for c in s.champ],
+        "corrals": [[_ids(c) for c in cs] for cs in s.corrals],
+        "sneaked": [[CARD_IDS[c] if c >= 0 else None for c in e] for e in s.extra],
+        "open_tiles": list(s.tiles),
+        "kept_blessings": [_ids(k) for k in s.kept],
+        "used_blessings": [_ids(u) for u in s.used],
+        "box": _ids(s.box),
+        "impala_token": "coloured" if s.token else "brown",
+        "public_cards": [CARD_IDS[c] for c in range(N_CARDS) if s.pub[c]],
+        "to_act": None if s.over else s.to_act,
+        "first": s.first,
+        "pending": PENDING_NAMES[s.pending],
+        "pending_card": CARD_IDS[s.pend_card] if s.pend_card >= 0 else None,
+        "revealed": list(s.revealed),
+        "over": s.over,
+        "turns": s.turns,
+        "rng": rng_digest,
+    }
