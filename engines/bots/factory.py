@@ -39,7 +39,9 @@ def heuristic_bot_class(game_slug: str) -> type[Bot]:
 
 def _search_bot(spec: str, seed: int) -> SearchBot:
     head, *settings = spec.split(",")
-    budget = head.partition(":")[2]
+    _, colon, budget = head.partition(":")
+    if colon and not budget:
+        raise UnknownBot("empty search budget (use search:N or search:Nms)")
     kwargs: dict[str, float | int | None] = {"playouts": DEFAULT_PLAYOUTS}
     if budget:
         match = re.fullmatch(r"(\d+)(ms)?", budget)

@@ -209,6 +209,7 @@ class ToyTricks(Game):
         for s in range(copy.n):
             if s != seat:
                 unseen.extend(copy.hands[s])
+        unseen.sort()  # so the re-deal depends on what ``seat`` knows, not on the real deal
         rng.shuffle(unseen)
         for s in range(copy.n):
             if s != seat:
@@ -250,3 +251,34 @@ class HeuristicBot(Bot):
 
 
 GAME = ToyTricks()
+
+
+def landed_games() -> list[tuple[str, Game]]:
+    """The toy game, then every registered game whose module exists and defines ``GAME``.
+
+    A registered game that is not written yet is left out; any other import error is raised.
+    """
+    import importlib
+
+    from engines.registry import GAME_MODULES, game_slugs
+
+    games: list[tuple[str, Game]] = [(GAME.slug, GAME)]
+    for slug in game_slugs():
+        name = GAME_MODULES[slug]
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        if hasattr(module, "GAME"):
+            games.append((slug, module.GAME))
+    return games
+
+
+def register_toy(monkeypatch: Any) -> None:
+    """Put the toy game in the registry for one test (pytest ``monkeypatch``)."""
+    from engines import registry
+
+    monkeypatch.setitem(registry.GAME_MODULES, GAME.slug, __name__)
+    monkeypatch.setitem(registry._loaded, GAME.slug, GAME)

@@ -1,0 +1,139 @@
+"""The ISMCTS search bot and the bot factory."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from engines.bots.base import RandomBot
+from engines.bots.factory import UnknownBot, make_bot
+from engines.bots.search import SearchBot, rank_rewards
+from engines.record import play_match
+from engines.registry import UnknownGame
+from tests.engines.toy_game import GAME, HeuristicBot, landed_games, register_toy
+
+
+@pytest.fixture(autouse=True)
+def _toy_in_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    register_toy(monkeypatch)
+
+
+def mid_game(seed: int, n: int = 2, steps: int = 3):
+    state = GAME.new_game(seed, n)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        GAME.apply(state, rng.choice(GAME.legal_actions(state, GAME.to_act(state))))
+    return state
+
+
+def test_rank_rewards() -> None:
+    assert rank_rewards([0, 1]) == [1.0, 0.0]
+    assert rank_rewards([0, 0]) == [0.5, 0.5]
+    assert rank_rewards([1, 0, 2]) == [0.5, 1.0, 0.0]
+    assert rank_rewards([0, 0, 2, 3]) == pytest.approx([5 / 6, 5 / 6, 1 / 3, 0.0])
+
+
+def test_search_is_deterministic_for_a_seed_with_a_playout_budget() -> None:
+    def moves(seed: int) -> list[str]:
+        return play_match(GAME, 3, [SearchBot(seed, playouts=40), "random", "random"]).actions
+
+    assert moves(1) == moves(1)
+    assert any(moves(1) != moves(s) for s in (2, 3, 4))
+
+
+def test_search_only_uses_what_its_seat_knows() -> None:
+    # the toy game's determinize depends only on the observer's information, so a bot that
+    # looks at nothing else chooses the same on the real state and on any re-deal of it
+    for seed in range(6):
+        state = mid_game(seed, n=3, steps=seed % 3)
+        seat = GAME.to_act(state)
+        redealt = GAME.determinize(state, seat, random.Random(seed + 100))
+        assert GAME.canonical(redealt) != GAME.canonical(state)
+        a = SearchBot(seed, playouts=60).choose(GAME, state, seat)
+        b = SearchBot(seed, playouts=60).choose(GAME, redealt, seat)
+        assert a == b
+
+
+def test_budget_counts_playouts_and_time() -> None:
+    state = mid_game(0)
+    bot = SearchBot(0, playouts=37)
+    seat = GAME.to_act(state)
+    assert bot.choose(GAME, state, seat) in GAME.legal_actions(state, seat)
+    assert bot.last_iterations == 37
+    timed = SearchBot(0, time_ms=60)
+    start = time.perf_counter()
+    timed.choose(GAME, state, seat)
+    assert 0.05 <= time.perf_counter() - start < 1.0
+    assert timed.last_iterations > 10
+    forced = GAME.new_game(0, 2, options={"hand_size": 1})
+    bot.choose(GAME, forced, 0)
+    assert bot.last_iterations == 0  # one legal action: no search
+
+
+def test_heuristic_cutoff_rollouts_play_legally() -> None:
+    bot = SearchBot(5, playouts=30, rollout_depth=2)
+    record = play_match(GAME, 5, [bot, "random", "random"])
+    assert record.forfeit is None and bot._n_seats == 3
+
+
+def test_search_beats_random() -> None:
+    games, wins = 30, 0.0
+    for g in range(games):
+        seat = g % 2
+        bots = [RandomBot(g), RandomBot(g)]
+        bots[seat] = SearchBot(g, playouts=60)
+        ranks = play_match(GAME, 1000 + g, bots).result["ranks"]
+        wins += rank_rewards(ranks)[seat]
+    assert wins / games > 0.7
+
+
+def test_factory_specs(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert isinstance(make_bot("toy-tricks", "random", 1), RandomBot)
+    heuristic = make_bot("toy-tricks", "heuristic", 1)
+    assert isinstance(heuristic, HeuristicBot) and heuristic.spec == "heuristic"
+    search = make_bot("toy-tricks", "search", 1)
+    assert isinstance(search, SearchBot) and search.playouts == 200 and search.time_ms is None
+    search = make_bot("toy-tricks", "search:25", 1)
+    assert search.playouts == 25 and search.spec == "search:25"
+    search = make_bot("toy-tricks", "search:150ms", 1)
+    assert search.time_ms == 150
+    search = make_bot("toy-tricks", "search:30,c=1.5,depth=4", 1)
+    assert (search.playouts, search.exploration, search.rollout_depth) == (30, 1.5, 4)
+    record = play_match(GAME, 1, ["search:10", "heuristic"])
+    assert record.seats == ["search:10", "heuristic"]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "minimax",
+        "",
+        "search:",
+        "search:0",
+        "search:abc",
+        "search:5s",
+        "search:9,x=1",
+        "search:9,c=big",
+    ],
+)
+def test_factory_rejects_unknown_specs(spec: str) -> None:
+    with pytest.raises(UnknownBot):
+        make_bot("toy-tricks", spec, 1)
+
+
+def test_factory_rejects_unknown_games() -> None:
+    for spec in ("heuristic", "search"):
+        with pytest.raises(UnknownGame):
+            make_bot("no-such-game", spec, 1)
+
+
+@pytest.mark.parametrize("slug", [pytest.param(s, id=s) for s, _ in landed_games()])
+def test_every_landed_game_has_bots_that_play(slug: str) -> None:
+    game = dict(landed_games())[slug]
+    n = game.min_seats
+    for specs in (["heuristic"] * n, ["search:8,depth=10"] + ["random"] * (n - 1)):
+        record = play_match(slug, 2, specs)
+        assert record.forfeit is None, record.forfeit
+        assert len(record.result["ranks"]) == n
