@@ -145,6 +145,9 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 KNOX_TOKEN_MODEL = "players.ApiToken"
+# knox's own migrations would create its unused default table even though players.ApiToken
+# replaces it (and that table then blocks flushing the database).
+MIGRATION_MODULES = {"knox": None}
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=env_int("API_TOKEN_TTL_DAYS", 365)),
     "TOKEN_LIMIT_PER_USER": 50,
