@@ -45,8 +45,9 @@ def normalise(action: str) -> str:
     if not all(lab in LABEL_KIND for lab in labels):
         return action
     labels.sort(key=lambda lab: LABEL_KIND[lab])
-    if LABEL_KIND[labels[0]] == PH and "W" in labels:
-        labels = ["P", "W"] + [x for x in labels if x not in ("P", "W")]
+    if "P" in labels:
+        labels.remove("P")
+        labels.insert(0, "P")
     return "play " + ",".join(labels)
 
 

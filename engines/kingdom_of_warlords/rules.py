@@ -366,10 +366,13 @@ def resolve(s: KowState, w: int, capture: int, ev: Events, how: str) -> None:
         )
     loser = 1 - w
     lh, la, lt = s.hand[loser], s.army[loser], s.troop[loser]
+    # The battlefield is empty now, so the loser holding no Warlord means the winner holds all
+    # four. (A player left with no cards at all holds no Warlord either: it has lost too.)
     if WARLORD_IDS.isdisjoint(lh) and WARLORD_IDS.isdisjoint(la) and WARLORD_IDS.isdisjoint(lt):
-        end(s, w, f"seat {w} holds all four Warlords", ev)
-    elif not (lh or la or lt):
-        end(s, w, f"seat {loser} has no cards left", ev)
+        reason = f"seat {w} holds all four Warlords"
+        if not (lh or la or lt):
+            reason += f" (seat {loser} has no cards left)"
+        end(s, w, reason, ev)
     elif s.battles >= s.cap:
         end_by_cap(s, ev)
     else:
