@@ -19,6 +19,7 @@ PLATFORM_DIR = Path(__file__).resolve().parent.parent
 BASE_DIR = PLATFORM_DIR.parent
 VAR_DIR = Path(env_str("GAUNTLET_VAR_DIR", str(BASE_DIR / "var")))
 
+GAUNTLET_PRODUCTION = False  # True in gauntlet.settings_production
 SECRET_KEY = env_str("SECRET_KEY") or kept_secret_key(VAR_DIR)
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])

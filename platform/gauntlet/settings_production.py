@@ -11,6 +11,7 @@ from django.core.exceptions import ImproperlyConfigured
 from gauntlet.env import env_bool, env_int, env_list, env_str
 from gauntlet.settings import *  # noqa: F403
 
+GAUNTLET_PRODUCTION = True
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY or len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
     raise ImproperlyConfigured(

@@ -23,7 +23,7 @@ class Command(BaseCommand):
     help = "Create demo people (password 'gauntlet-demo') and one bot account per game and kind."
 
     def handle(self, *args, **options) -> None:
-        if not settings.DEBUG and "settings_production" in settings.SETTINGS_MODULE:
+        if settings.GAUNTLET_PRODUCTION:
             raise CommandError("refusing to load demo accounts with the production settings")
         created = 0
         for username, name, country, role in PEOPLE:
