@@ -1,0 +1,156 @@
+"""Engine speed on one core, for every registered game and player count.
+
+Cases per game and seat count (``<slug>/<n>p/<kind>``):
+
+- ``raw``: ``new_game`` + ``random_playout`` (games/s and actions/s);
+- ``recorded``: :func:`engines.record.play_match` with random bots and per-action digests;
+- ``search``: ISMCTS playouts per second for a search bot thinking at the start of the game.
+
+Prints one JSON object per line, each value the median of ``--runs`` runs::
+
+    {"bench": "engines", "case": "khan-of-khans/4p/raw", "metric": "games_per_s", ...}
+
+Run ``python bench/engines.py [--quick] [--game SLUG]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engines.base import Game, derive_seed  # noqa: E402
+from engines.bots.search import SearchBot  # noqa: E402
+from engines.record import play_match  # noqa: E402
+from engines.registry import game_slugs, get_game  # noqa: E402
+
+
+def emit(case: str, metric: str, value: float, unit: str, **extra: object) -> None:
+    line = {
+        "bench": "engines",
+        "case": case,
+        "metric": metric,
+        "value": round(value, 3),
+        "unit": unit,
+        **extra,
+    }
+    print(json.dumps(line), flush=True)
+
+
+def count_actions(game: Game, seed: int, n: int) -> int:
+    """Actions in the random game ``raw`` plays for ``seed`` (same choices, counted)."""
+    state = game.new_game(seed, n)
+    rng = random.Random(derive_seed(seed, "playout"))
+    count = 0
+    while not game.is_over(state):
+        game.apply_fast(state, rng.choice(game.legal_actions(state, game.to_act(state))))
+        count += 1
+    return count
+
+
+def timed(runs: int, once: Callable[[int], int]) -> tuple[list[float], int]:
+    """Seconds of each of ``runs`` runs of ``once(run)``, and the work units of the last."""
+    times, units = [], 0
+    for run in range(runs):
+        start = time.perf_counter()
+        units = once(run)
+        times.append(time.perf_counter() - start)
+    return times, units
+
+
+def bench_raw(game: Game, n: int, games: int, runs: int) -> None:
+    case = f"{game.slug}/{n}p/raw"
+
+    def once(run: int) -> int:
+        for g in range(games):
+            seed = run * 100_000 + g
+            state = game.new_game(seed, n)
+            game.random_playout(state, random.Random(derive_seed(seed, "playout")))
+        return games
+
+    times, _ = timed(runs, once)
+    actions = [
+        sum(count_actions(game, run * 100_000 + g, n) for g in range(games)) for run in range(runs)
+    ]
+    emit(
+        case,
+        "games_per_s",
+        statistics.median(games / t for t in times),
+        "games/s",
+        runs=runs,
+        games=games,
+    )
+    emit(
+        case,
+        "actions_per_s",
+        statistics.median(a / t for a, t in zip(actions, times, strict=True)),
+        "actions/s",
+        mean_actions=round(statistics.mean(actions) / games, 1),
+    )
+
+
+def bench_recorded(game: Game, n: int, games: int, runs: int) -> None:
+    case = f"{game.slug}/{n}p/recorded"
+    rates_g, rates_a = [], []
+    for run in range(runs):
+        start = time.perf_counter()
+        actions = sum(
+            len(play_match(game, run * 100_000 + g, ["random"] * n).actions) for g in range(games)
+        )
+        elapsed = time.perf_counter() - start
+        rates_g.append(games / elapsed)
+        rates_a.append(actions / elapsed)
+    emit(case, "games_per_s", statistics.median(rates_g), "games/s", runs=runs, games=games)
+    emit(case, "actions_per_s", statistics.median(rates_a), "actions/s")
+
+
+def bench_search(game: Game, n: int, playouts: int, runs: int) -> None:
+    case = f"{game.slug}/{n}p/search"
+    rates = []
+    for run in range(runs):
+        state = game.new_game(run, n)
+        seat = game.to_act(state)
+        rng = random.Random(run)
+        # step into the game until there is a real choice to make
+        while len(game.legal_actions(state, seat)) < 2 and not game.is_over(state):
+            game.apply_fast(state, rng.choice(game.legal_actions(state, seat)))
+            seat = game.to_act(state)
+        bot = SearchBot(run, playouts=playouts)
+        start = time.perf_counter()
+        bot.search(game, state, seat, random.Random(run))
+        rates.append(bot.last_iterations / (time.perf_counter() - start))
+    emit(
+        case, "playouts_per_s", statistics.median(rates), "playouts/s", runs=runs, playouts=playouts
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="few games, 3 runs")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--runs", type=int, help="runs per case (median reported; default 5)")
+    parser.add_argument("--games", type=int, help="games per run (default 40, quick 5)")
+    parser.add_argument("--playouts", type=int, help="search playouts (default 300, quick 50)")
+    args = parser.parse_args(argv)
+    runs = args.runs or (3 if args.quick else 5)
+    games = args.games or (5 if args.quick else 40)
+    playouts = args.playouts or (50 if args.quick else 300)
+    slugs = args.game or game_slugs()
+    for slug in slugs:
+        game = get_game(slug)
+        for n in range(game.min_seats, game.max_seats + 1):
+            bench_raw(game, n, games, runs)
+            bench_recorded(game, n, max(1, games // 2), runs)
+            bench_search(game, n, playouts, runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""Bot strength from fixed-seed matches: heuristic vs random and search vs heuristic per game.
+
+The candidate bot takes one seat (alternating over the seats from game to game), the baseline
+bot all the others. Two players: the candidate's win rate (ties half) with a one-sided exact
+binomial (sign test) p-value against 50% over the decisive games. More players: its win share
+(a shared first place counts 1/k) with a one-sided binomial p-value against 1/n.
+
+Prints JSON lines like bench/engines.py. Run ``python bench/strength.py [--games N]
+[--search search:200] [--players 2 4] [--game SLUG] [--jobs 4]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engines.base import derive_seed  # noqa: E402
+from engines.record import play_match  # noqa: E402
+from engines.registry import game_slugs, get_game  # noqa: E402
+
+
+def binomial_tail(k: int, n: int, p: float) -> float:
+    """P(X >= k) for X ~ Binomial(n, p), exact (summed in log space)."""
+    if k <= 0:
+        return 1.0
+    if k > n:
+        return 0.0
+    if p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return 1.0
+    logs = [
+        math.lgamma(n + 1)
+        - math.lgamma(i + 1)
+        - math.lgamma(n - i + 1)
+        + i * math.log(p)
+        + (n - i) * math.log1p(-p)
+        for i in range(k, n + 1)
+    ]
+    top = max(logs)
+    return min(1.0, math.exp(top) * sum(math.exp(v - top) for v in logs))
+
+
+def play_one(task: tuple[str, int, str, str, int, int]) -> dict[str, Any]:
+    """One match: ``candidate`` in seat ``g % n``, ``baseline`` elsewhere."""
+    slug, n, candidate, baseline, base_seed, g = task
+    seat = g % n
+    specs = [baseline] * n
+    specs[seat] = candidate
+    seed = derive_seed(base_seed, slug, n, candidate, baseline, g)
+    start = time.perf_counter()
+    record = play_match(slug, seed, specs)
+    ranks = record.result["ranks"]
+    winners = [s for s, r in enumerate(ranks) if r == 0]
+    return {
+        "seat": seat,
+        "rank": ranks[seat],
+        "share": 1 / len(winners) if seat in winners else 0.0,
+        "sole_win": winners == [seat],
+        "tie": seat in winners and len(winners) > 1,
+        "forfeit": record.forfeit["seat"] if record.forfeit else None,
+        "seconds": time.perf_counter() - start,
+        "actions": len(record.actions),
+    }
+
+
+def matchup(
+    slug: str, n: int, candidate: str, baseline: str, games: int, base_seed: int, jobs: int
+) -> dict[str, Any]:
+    tasks = [(slug, n, candidate, baseline, base_seed, g) for g in range(games)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            outcomes = pool.map(play_one, tasks, chunksize=1)
+    else:
+        outcomes = [play_one(t) for t in tasks]
+    wins = sum(o["sole_win"] for o in outcomes)
+    ties = sum(o["tie"] for o in outcomes)
+    line: dict[str, Any] = {
+        "bench": "strength",
+        "case": f"{slug}/{n}p/{candidate}-vs-{baseline}",
+        "games": games,
+        "wins": wins,
+        "ties": ties,
+        "losses": games - wins - ties,
+        "forfeits": sum(o["forfeit"] is not None for o in outcomes),
+        "mean_actions": round(sum(o["actions"] for o in outcomes) / games, 1),
+        "seconds_per_game": round(sum(o["seconds"] for o in outcomes) / games, 3),
+        "seed": base_seed,
+    }
+    if n == 2:
+        decisive = games - ties
+        line |= {
+            "metric": "win_rate",
+            "value": round((wins + 0.5 * ties) / games, 4),
+            "unit": "fraction",
+            "null": 0.5,
+            "p_value": binomial_tail(wins, decisive, 0.5),
+        }
+    else:
+        share = sum(o["share"] for o in outcomes)
+        line |= {
+            "metric": "win_share",
+            "value": round(share / games, 4),
+            "unit": "fraction",
+            "null": round(1 / n, 4),
+            "p_value": binomial_tail(math.floor(share), games, 1 / n),
+        }
+    line["p_value"] = float(f"{line['p_value']:.3g}")
+    return line
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--games", type=int, default=100, help="matches per pairing")
+    parser.add_argument(
+        "--players", type=int, nargs="+", help="seat counts (default: each game's minimum)"
+    )
+    parser.add_argument("--search", default="search:200", help="search bot spec")
+    parser.add_argument("--heuristic", default="heuristic", help="heuristic bot spec")
+    parser.add_argument(
+        "--pairings",
+        default="heuristic-random,search-heuristic",
+        help="comma-separated candidate-baseline pairs of: random, heuristic, search",
+    )
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args(argv)
+    specs = {"random": "random", "heuristic": args.heuristic, "search": args.search}
+    pairings = []
+    for pair in args.pairings.split(","):
+        candidate, _, baseline = pair.partition("-")
+        if candidate not in specs or baseline not in specs:
+            parser.error(f"bad pairing {pair!r}")
+        pairings.append((specs[candidate], specs[baseline]))
+    for slug in args.game or game_slugs():
+        game = get_game(slug)
+        counts = args.players or [game.min_seats]
+        for n in counts:
+            if not game.min_seats <= n <= game.max_seats:
+                continue
+            for candidate, baseline in pairings:
+                line = matchup(slug, n, candidate, baseline, args.games, args.seed, args.jobs)
+                print(json.dumps(line), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
