@@ -15,7 +15,6 @@ from engines.khan_of_khans.cards import (
     MAGIC,
     N_DECKS,
     RAID,
-    SLOT_NAMES,
     STAMPEDE,
     VALUE,
 )
@@ -183,6 +182,3 @@ class HeuristicBot(Bot):
             if best is None or value > best[0]:
                 best = (value, a)
         return best
-
-
-__all__ = ["HeuristicBot", "SLOT_NAMES"]

@@ -20,8 +20,6 @@ from engines.base import (
 from engines.khan_of_khans import observe, rules
 from engines.khan_of_khans.cards import (
     BLESSING_COWS,
-    CARD_IDS,
-    KHAN_NAMES,
     KHAN_OF_SLUG,
     KHAN_SLUGS,
     VALUE,
@@ -205,11 +203,3 @@ class KhanOfKhans(Game):
         if op == rules.OP_IMPALA:
             return "Impala People: reveal the top cards of Location decks " + ", ".join(map(str, a))
         return f"resolve the revealed top card of Location deck {a}"
-
-
-def card_name(card: int) -> str:
-    """The id of a card number (helper for tests and tools)."""
-    return CARD_IDS[card]
-
-
-__all__ = ["KhanOfKhans", "KHAN_NAMES"]
