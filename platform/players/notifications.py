@@ -44,7 +44,9 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(content, dict) and content.get("kind") == "ping":
             await self.send_json({"kind": "pong", "payload": {}})
         else:
-            await self.send_json({"kind": "error", "payload": {"message": "Only 'ping' is accepted."}})
+            await self.send_json(
+                {"kind": "error", "payload": {"message": "Only 'ping' is accepted."}}
+            )
 
     async def notification(self, event: dict[str, Any]) -> None:
         await self.send_json({"kind": event["kind"], "payload": event["payload"]})

@@ -91,9 +91,7 @@ class PasswordChangeView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class TokenViewSet(
-    mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet
-):
+class TokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
     """Named API tokens for scripts and bots.
 
     ``POST`` creates one and returns its key once; signed-in players give a name, scripts give
@@ -119,8 +117,12 @@ class TokenViewSet(
         responses={
             201: inline_serializer(
                 "NewToken",
-                {"token": serializers.CharField(), "token_key": serializers.CharField(),
-                 "name": serializers.CharField(), "expiry": serializers.DateTimeField()},
+                {
+                    "token": serializers.CharField(),
+                    "token_key": serializers.CharField(),
+                    "name": serializers.CharField(),
+                    "expiry": serializers.DateTimeField(),
+                },
             )
         },
     )
@@ -142,8 +144,12 @@ class TokenViewSet(
         with transaction.atomic():
             instance, token = ApiToken.objects.create(user=user, name=data["name"])
         return Response(
-            {"token": token, "token_key": instance.token_key, "name": instance.name,
-             "expiry": instance.expiry},
+            {
+                "token": token,
+                "token_key": instance.token_key,
+                "name": instance.name,
+                "expiry": instance.expiry,
+            },
             status=status.HTTP_201_CREATED,
         )
 

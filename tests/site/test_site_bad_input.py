@@ -18,7 +18,9 @@ def _error(response) -> dict:
 
 
 def test_taken_username(api, player):
-    response = api.post("/api/auth/signup/", {"username": "alice", "password": STRONG}, format="json")
+    response = api.post(
+        "/api/auth/signup/", {"username": "alice", "password": STRONG}, format="json"
+    )
     assert response.status_code == 400
     assert "username" in _error(response)["fields"]
     assert Player.objects.count() == 1
@@ -36,7 +38,10 @@ def test_weak_password(api, password):
 
 def test_malformed_json(api):
     response = api.generic(
-        "POST", "/api/auth/signup/", '{"username": "x", "password": ', content_type="application/json"
+        "POST",
+        "/api/auth/signup/",
+        '{"username": "x", "password": ',
+        content_type="application/json",
     )
     assert response.status_code == 400
     assert "JSON parse error" in _error(response)["message"]
@@ -120,7 +125,9 @@ def test_other_methods_and_media_types(api, player):
 
 def test_login_is_throttled(api, player):
     codes = [
-        api.post("/api/auth/login/", {"username": "alice", "password": "bad"}, format="json").status_code
+        api.post(
+            "/api/auth/login/", {"username": "alice", "password": "bad"}, format="json"
+        ).status_code
         for _ in range(35)
     ]
     assert codes[0] == 400

@@ -36,8 +36,13 @@ def test_embedded_default_runs_tasks_in_process():
         "print('RESULT', json.dumps({'task': r, 'pid': os.getpid(), 'eager': app.conf.task_always_eager}))"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO / "platform", env=env,
-        capture_output=True, text=True, timeout=120, check=True,
+        [sys.executable, "-c", code],
+        cwd=REPO / "platform",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     ).stdout
     import json
 
@@ -55,12 +60,28 @@ def worker():
     name = f"{queue}@%h"
     proc = subprocess.Popen(
         [
-            sys.executable, "-m", "celery", "-A", "gauntlet.celery_app", "worker",
-            "-P", "solo", "-Q", queue, "-n", name, "-l", "warning",
-            "--without-gossip", "--without-mingle",
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "gauntlet.celery_app",
+            "worker",
+            "-P",
+            "solo",
+            "-Q",
+            queue,
+            "-n",
+            name,
+            "-l",
+            "warning",
+            "--without-gossip",
+            "--without-mingle",
         ],
-        cwd=REPO, env={**os.environ, "PYTHONPATH": f"{REPO}:{REPO / 'platform'}"},
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": f"{REPO}:{REPO / 'platform'}"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         deadline = time.monotonic() + 60

@@ -26,7 +26,11 @@ def test_manage_py_runs_with_stdlib_platform():
     code = "import platform, django; print('RESULT', platform.system(), platform.__file__)"
     out = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=REPO, capture_output=True, text=True, timeout=120, check=True,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
     ).stdout
     out = next(line for line in out.splitlines() if line.startswith("RESULT")).split()[1:]
     assert out[0] == platform.system()

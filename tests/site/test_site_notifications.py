@@ -31,7 +31,8 @@ async def test_token_socket_receives_its_own_notifications_only():
     player, key = await _player_with_token()
     other = await sync_to_async(Player.objects.create_user)("other", password="x-Strong-pass-9")
     communicator = WebsocketCommunicator(
-        application, "/ws/notifications/",
+        application,
+        "/ws/notifications/",
         headers=[ORIGIN, (b"authorization", f"Token {key}".encode())],
     )
     connected, _ = await communicator.connect()
@@ -64,7 +65,8 @@ async def test_session_cookie_socket(client):
 async def test_foreign_origin_is_refused():
     _, key = await _player_with_token()
     communicator = WebsocketCommunicator(
-        application, "/ws/notifications/",
+        application,
+        "/ws/notifications/",
         headers=[(b"origin", b"http://evil.example"), (b"authorization", f"Token {key}".encode())],
     )
     connected, _ = await communicator.connect()
@@ -81,7 +83,8 @@ async def test_the_distributed_channel_layer_is_redis():
     sockets = []
     for _ in range(2):
         communicator = WebsocketCommunicator(
-            application, "/ws/notifications/",
+            application,
+            "/ws/notifications/",
             headers=[ORIGIN, (b"authorization", f"Token {key}".encode())],
         )
         assert (await communicator.connect())[0]

@@ -69,7 +69,8 @@ def test_logout_ends_the_session(api, player):
 def test_password_change_keeps_session_and_checks_old_password(api, player):
     api.force_authenticate(player)
     bad = api.post(
-        "/api/me/password/", {"old_password": "wrong", "new_password": "an0ther-Good-one"},
+        "/api/me/password/",
+        {"old_password": "wrong", "new_password": "an0ther-Good-one"},
         format="json",
     )
     assert bad.status_code == 400 and "old_password" in bad.json()["error"]["fields"]
@@ -80,7 +81,8 @@ def test_password_change_keeps_session_and_checks_old_password(api, player):
     player.refresh_from_db()
     assert player.check_password(STRONG)
     ok = api.post(
-        "/api/me/password/", {"old_password": STRONG, "new_password": "an0ther-Good-one"},
+        "/api/me/password/",
+        {"old_password": STRONG, "new_password": "an0ther-Good-one"},
         format="json",
     )
     assert ok.status_code == 204

@@ -24,13 +24,27 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     var = tmp_path_factory.mktemp("var")
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
+    }
     env.update(GAUNTLET_VAR_DIR=str(var), PYTHONPATH=f"{REPO}:{REPO / 'platform'}")
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=REPO, env=env, check=True)
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "gauntlet.asgi:application"],
-        cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "gauntlet.asgi:application",
+        ],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -65,9 +79,13 @@ def test_schema_signup_token_and_authenticated_request_over_http(server):
     assert status == 200 and schema["openapi"].startswith("3.")
 
     password = "a-Long-enough-pass-42"
-    status, body = _call(server, "POST", "/api/auth/signup/", {"username": "dana", "password": password})
+    status, body = _call(
+        server, "POST", "/api/auth/signup/", {"username": "dana", "password": password}
+    )
     assert status == 201, body
-    status, body = _call(server, "POST", "/api/auth/tokens/", {"username": "dana", "password": password})
+    status, body = _call(
+        server, "POST", "/api/auth/tokens/", {"username": "dana", "password": password}
+    )
     assert status == 201, body
     token = body["token"]
     status, body = _call(server, "PATCH", "/api/me/", {"display_name": "Dana"}, token=token)

@@ -15,18 +15,28 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    base = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "SECRET_KEY")}
+    base = {
+        k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "SECRET_KEY")
+    }
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=REPO, env={**base, **env},
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "manage.py", *args],
+        cwd=REPO,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_production_profile_passes_check_deploy():
     run = _manage(
-        "check", "--deploy", "--fail-level", "WARNING",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
         DJANGO_SETTINGS_MODULE="gauntlet.settings_production",
-        SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="play.example.org",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="play.example.org",
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "no issues" in run.stdout
@@ -34,7 +44,8 @@ def test_production_profile_passes_check_deploy():
 
 def test_production_profile_requires_a_secret_key():
     run = _manage(
-        "check", DJANGO_SETTINGS_MODULE="gauntlet.settings_production",
+        "check",
+        DJANGO_SETTINGS_MODULE="gauntlet.settings_production",
         ALLOWED_HOSTS="play.example.org",
     )
     assert run.returncode != 0
@@ -43,16 +54,23 @@ def test_production_profile_requires_a_secret_key():
 
 def test_production_profile_requires_allowed_hosts():
     run = _manage(
-        "check", DJANGO_SETTINGS_MODULE="gauntlet.settings_production",
-        SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS="",
+        "check",
+        DJANGO_SETTINGS_MODULE="gauntlet.settings_production",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="",
     )
     assert run.returncode != 0 and "ALLOWED_HOSTS" in run.stderr
 
 
 def test_database_url_selects_the_database(tmp_path):
     code = "from django.conf import settings as s; print('RESULT', s.DATABASES['default']['ENGINE'], s.DATABASES['default']['NAME'])"
-    run = _manage("shell", "-c", code, DATABASE_URL="postgres://u:p@db.example:5432/league",
-                  GAUNTLET_VAR_DIR=str(tmp_path))
+    run = _manage(
+        "shell",
+        "-c",
+        code,
+        DATABASE_URL="postgres://u:p@db.example:5432/league",
+        GAUNTLET_VAR_DIR=str(tmp_path),
+    )
     line = next(line for line in run.stdout.splitlines() if line.startswith("RESULT"))
     assert line.split()[1:] == ["django.db.backends.postgresql", "league"]
     run = _manage("shell", "-c", code, DATABASE_URL="", GAUNTLET_VAR_DIR=str(tmp_path))

@@ -12,7 +12,9 @@ def test_status_reports_every_part(capsys):
     report = json.loads(capsys.readouterr().out)
     assert set(report) == {"database", "broker", "channel_layer"}
     assert report["database"]["ok"] and report["database"]["pending_migrations"] == 0
-    expected_vendor = "sqlite" if "sqlite" in settings.DATABASES["default"]["ENGINE"] else "postgresql"
+    expected_vendor = (
+        "sqlite" if "sqlite" in settings.DATABASES["default"]["ENGINE"] else "postgresql"
+    )
     assert report["database"]["vendor"] == expected_vendor
     assert report["channel_layer"]["ok"]
     mode = "broker" if settings.CELERY_BROKER_URL else "in-process"

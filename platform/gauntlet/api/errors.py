@@ -25,7 +25,6 @@ class PayloadTooLarge(exceptions.APIException):
     default_code = "too_large"
 
 
-
 def _message_of(detail: Any) -> str:
     if isinstance(detail, dict):
         for key, value in detail.items():
@@ -63,7 +62,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, exceptions.APIException):
         body["code"] = _codes_of(exc)
         if isinstance(exc, exceptions.ValidationError):
-            detail = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+            detail = (
+                exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+            )
             body["code"] = "invalid"
             body["message"] = _message_of(detail)
             body["fields"] = detail

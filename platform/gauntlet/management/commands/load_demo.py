@@ -29,8 +29,12 @@ class Command(BaseCommand):
         for username, name, country, role in PEOPLE:
             player, new = Player.objects.get_or_create(
                 username=username,
-                defaults={"display_name": name, "country": country, "role": role,
-                          "is_superuser": role == Role.ADMIN},
+                defaults={
+                    "display_name": name,
+                    "country": country,
+                    "role": role,
+                    "is_superuser": role == Role.ADMIN,
+                },
             )
             if new:
                 player.set_password(DEMO_PASSWORD)

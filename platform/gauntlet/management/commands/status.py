@@ -53,7 +53,13 @@ def broker_status(timeout: float = 2.0) -> dict[str, Any]:
         workers = sorted(name for reply in replies for name in reply)
         return {"ok": True, "mode": "broker", "url": _redact(url), "workers": workers}
     except Exception as exc:
-        return {"ok": False, "mode": "broker", "url": _redact(url), "error": str(exc), "workers": []}
+        return {
+            "ok": False,
+            "mode": "broker",
+            "url": _redact(url),
+            "error": str(exc),
+            "workers": [],
+        }
 
 
 def channel_layer_status() -> dict[str, Any]:
@@ -97,7 +103,11 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"database:      {'ok' if db['ok'] else 'DOWN'}  {db.get('vendor')} "
                 f"{db.get('name', '')} {db.get('error', '')}"
-                + (f"  ({db['pending_migrations']} migrations pending)" if db.get("pending_migrations") else "")
+                + (
+                    f"  ({db['pending_migrations']} migrations pending)"
+                    if db.get("pending_migrations")
+                    else ""
+                )
             )
             if broker["mode"] == "in-process":
                 self.stdout.write("broker:        ok  none: tasks run in-process")
