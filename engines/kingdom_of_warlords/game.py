@@ -145,10 +145,10 @@ class KingdomOfWarlords(Game):
     def apply(self, state: KowState, action: Action, seat: int | None = None) -> list[Event]:
         if seat is None:
             seat = self.to_act(state)
-        action = normalise(action) if isinstance(action, str) else action
-        aid = ACTION_INDEX.get(action) if isinstance(action, str) else None
-        if aid is None or aid not in rules.legal_ids(state) or seat != state.actor:
-            raise IllegalAction(action, self.why_illegal(state, action, seat), seat)
+        tidy = normalise(action) if isinstance(action, str) else action
+        aid = ACTION_INDEX.get(tidy) if isinstance(tidy, str) else None
+        if aid is None or seat != state.actor or aid not in rules.legal_ids(state):
+            raise IllegalAction(action, self.why_illegal(state, tidy, seat), seat)
         ev: list[Event] = []
         rules.apply_id(state, aid, ev)
         return ev

@@ -466,3 +466,48 @@ def test_rule_random_games_end_within_cap() -> None:
         state = GAME.new_game(seed, 2, options={"max_battles": 50})
         GAME.random_playout(state, random.Random(seed))
         assert GAME.is_over(state) and state.battles <= 50
+
+
+# -- Readings of gaps (see docs/rules/kingdom-of-warlords.md) ----------------------------------
+def test_rule_warlord_companion_may_be_a_wizard_double() -> None:
+    state = build_state(hands=(["K", "5", "6"], ["WL", "9", "W"]), armies=([], ["4", "5"]))
+    play(state, "play K", "warlord")
+    assert "play 9,W" in GAME.legal_actions(state, 1)
+    play(state, "play 9,W")
+    assert state.leader == 1 and "1:WL#1" in GAME.zones(state)["troop:1"]
+
+
+def test_rule_warlord_behind_a_led_phantom_is_safe() -> None:
+    state = build_state(hands=(["WL", "P", "6"], ["K", "4", "7"]), armies=(["8", "9"], ["A"]))
+    play(state, "warlord", "play P")
+    assert state.leader == 0 and "0:WL#1" in GAME.zones(state)["troop:0"]
+    assert "1:A#1" in GAME.zones(state)["troop:0"]
+
+
+def test_rule_both_plays_lost_leader_keeps_the_field() -> None:
+    state = build_state(hands=(["W"], ["P", "4", "5"]), armies=(["4"], ["6"]))
+    assert GAME.legal_actions(state, 0) == ["play W"]
+    play(state, "play W", "play P")  # a lone Wizard against a Phantom played second
+    assert state.leader == 0 and state.last[2] == "both lost"
+
+
+def test_rule_phantom_in_war_dragon_stand_in_acts_as_dragon() -> None:
+    state = build_state(
+        hands=(["9", "P", "5"], ["9", "A", "6"]),
+        armies=(["4", "4", "5"], ["6", "7", "7", "D"]),
+    )
+    events = play(state, "play 9", "play 9", "play P")
+    battle = [e for e in events if e["type"] == "battle"][0]
+    assert battle["winner"] == 0 and battle["how"] == "dragon"
+    assert sorted(label(c) for c in battle["captured_hand"]) == ["6", "A"]
+
+
+def test_rule_war_player_with_nothing_to_play_loses_the_war() -> None:
+    state = build_state(hands=(["9"], ["9", "4", "6"]), leftover_seat=1)
+    assert GAME.zones(state)["army:0"] == [] and GAME.zones(state)["troop:0"] == []
+    events = play(state, "play 9", "play 9")
+    war = [e for e in events if e["type"] == "war"][0]
+    assert war["war_cards"] == [0, 3]
+    assert GAME.to_act(state) == 1 and GAME.observation(state, 1)["phase"] == "respond"
+    play(state, "play 4")
+    assert GAME.is_over(state) and GAME.result(state).ranks == (1, 0)
