@@ -20,12 +20,28 @@ from engines.base import (
 from engines.khan_of_khans import observe, rules
 from engines.khan_of_khans.cards import (
     BLESSING_COWS,
+    KHAN_NAMES,
     KHAN_OF_SLUG,
     KHAN_SLUGS,
     VALUE,
 )
 from engines.khan_of_khans.explain import why_illegal
 from engines.khan_of_khans.state import State, canonical_state, new_state
+
+ALIASES = {"-".join(n.lower().split()): s for n, s in zip(KHAN_NAMES, KHAN_SLUGS, strict=True)}
+"""Khan names as slugs ("high-llama-tribe") to the engine's slugs ("high-llama")."""
+
+
+def khan_slug(deck: JSON) -> str | None:
+    """The Khan slug a deck names: a slug or Khan name as a string (case and surrounding
+    whitespace ignored, e.g. a deck file's text), or ``{"khan": slug}``; None if it names none."""
+    if isinstance(deck, dict) and set(deck) == {"khan"}:
+        deck = deck["khan"]
+    if not isinstance(deck, str):
+        return None
+    slug = "-".join(deck.strip().lower().split())
+    slug = ALIASES.get(slug, slug)
+    return slug if slug in KHAN_OF_SLUG else None
 
 
 class KhanOfKhans(Game):
@@ -62,9 +78,9 @@ class KhanOfKhans(Game):
                 problems = self.validate_deck(deck)
                 if problems:
                     raise BadSetup(f"seat {seat}: {problems[0].message}")
-            if len(set(decks)) != len(decks):
+            khans = [KHAN_OF_SLUG[khan_slug(d)] for d in decks]
+            if len(set(khans)) != len(khans):
                 raise BadSetup(f"each Khan can be played by only one seat: {decks}")
-            khans = [KHAN_OF_SLUG[d] for d in decks]
         return new_state(seed, khans, n_seats)
 
     def default_decks(self, n_seats: int) -> list[JSON] | None:
@@ -75,7 +91,7 @@ class KhanOfKhans(Game):
         self, deck: JSON, options: dict[str, Any] | None = None
     ) -> list[DeckViolation]:
         """A "deck" is a Khan slug; anything else is an ``unknown-khan`` violation."""
-        if isinstance(deck, str) and deck in KHAN_OF_SLUG:
+        if khan_slug(deck) is not None:
             return []
         return [
             DeckViolation(

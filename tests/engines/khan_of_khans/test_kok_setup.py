@@ -120,3 +120,11 @@ def test_options_are_refused() -> None:
     with pytest.raises(BadSetup, match="no options"):
         GAME.new_game(0, 2, None, {"variant": "x"})
     GAME.new_game(0, 2, None, {})
+
+
+def test_a_khan_may_be_named_by_slug_name_or_deck_file_text() -> None:
+    st = GAME.new_game(0, 3, ["Impala People\n", {"khan": "morokanth"}, " high llama tribe "])
+    assert GAME.observation(st, None)["khans"] == ["impala-people", "morokanth", "high-llama"]
+    with pytest.raises(BadSetup, match="only one seat"):
+        GAME.new_game(0, 2, ["high-llama", "High Llama Tribe"])
+    assert GAME.validate_deck({"khan": "wolf"})[0].rule == "unknown-khan"
