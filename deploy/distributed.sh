@@ -394,6 +394,10 @@ cmd_start() {
         stop_all
     fi
 
+    if port_busy "$PROBE_HOST" "$PORT"; then
+        die "port $PORT is already in use on $PROBE_HOST (set GAUNTLET_PORT)"
+    fi
+
     ensure_postgres
     ensure_redis
     ensure_database
@@ -409,10 +413,6 @@ cmd_start() {
             tail -n 40 "$RUN_DIR/collectstatic.log" >&2
             die "manage.py collectstatic failed (set GAUNTLET_COLLECTSTATIC=0 to skip)"
         fi
-    fi
-
-    if port_busy "$PROBE_HOST" "$PORT"; then
-        die "port $PORT is already in use on $PROBE_HOST (set GAUNTLET_PORT)"
     fi
 
     rm -f "$RUN_DIR/status-check.log"
