@@ -22,7 +22,6 @@ from .cards import (
     KIND_LABELS,
     KIND_NAMES,
     LABEL_KIND,
-    N_RANKS,
     PH,
     PLAY_PW,
     PLAY_W,
@@ -272,4 +271,4 @@ class KingdomOfWarlords(Game):
         return "play " + " + ".join(names)
 
 
-__all__ = ["KingdomOfWarlords", "N_RANKS"]
+__all__ = ["KingdomOfWarlords"]

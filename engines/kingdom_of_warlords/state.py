@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import digest_of
-
 from .cards import ACTIONS, CARD_IDS
 
 LEAD, RESPOND, OVER = 0, 1, 2
@@ -104,8 +102,14 @@ class KowState:
         s.last = self.last
         return s
 
+    def rng_fingerprint(self) -> str:
+        """The next 64 bits the generator would give (read from a copy), as hex."""
+        copy = random.Random()
+        copy.setstate(self.rng.getstate())
+        return f"{copy.getrandbits(64):016x}"
+
     def canonical(self) -> dict[str, Any]:
-        """The whole state as JSON data (hidden cards included; the generator as a hash)."""
+        """The whole state as JSON data (hidden cards included; the generator by fingerprint)."""
 
         def ids(pile: list[int]) -> list[str]:
             return [CARD_IDS[c] for c in pile]
@@ -117,7 +121,7 @@ class KowState:
             "field": [ids(p) for p in self.up],
             "war_cards": [ids(p) for p in self.down],
             "groups": self.grp[:],
-            "rng": digest_of(repr(self.rng.getstate())),
+            "rng": self.rng_fingerprint(),
             "leader": self.leader,
             "actor": self.actor,
             "phase": PHASE_NAMES[self.phase],
