@@ -403,15 +403,47 @@ def ranking(st: State) -> tuple[list[int], list[tuple[int, int, int]]]:
 
 
 def playout(st: State, rng: Any) -> None:
-    """Random legal actions to the end; the same choices as ``rng.choice(legal_list(st))``."""
+    """Random legal actions to the end; the same choices as ``rng.choice(legal_list(st))``.
+
+    ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]``; the common turn (only raids, and
+    perhaps ``corral``, are legal) is decoded from that index without building the list.
+    """
     randbelow = getattr(rng, "_randbelow", None)
-    if randbelow is None:  # pragma: no cover - other generators
+    if randbelow is None:  # pragma: no cover - a generator without CPython's internals
         while not st.over:
             op, a, b = INFO[rng.choice(legal_list(st))]
             step(st, op, a, b, None)
         return
     info = INFO
+    decks_of = DECKS_OF_MASK
+    herds = st.herd
     while not st.over:
-        acts = legal_list(st)
-        op, a, b = info[acts[randbelow(len(acts))]]
-        step(st, op, a, b, None)
+        s = st.to_act
+        herd = herds[s]
+        if (
+            st.pending
+            or st.kept[s]
+            or (s == st.impala and st.token)
+            or (s == st.llama and herd and -1 in st.extra[s])
+        ):
+            acts = legal_list(st)
+            op, a, b = info[acts[randbelow(len(acts))]]
+            step(st, op, a, b, None)
+            continue
+        ds = decks_of[st.mask]
+        nr = len(ds)
+        if herd and st.tiles[s]:
+            i = randbelow(nr + 1)
+            if i == nr:
+                step(st, OP_CORRAL, 0, 0, None)
+                continue
+        else:
+            i = randbelow(nr)
+        _raid(st, s, ds[i], None)
+        if st.pending:
+            continue
+        st.turns += 1
+        if st.left == 0:
+            st.over = True
+        else:
+            st.to_act = s + 1 if s + 1 < st.n else 0

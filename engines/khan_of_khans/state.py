@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from itertools import permutations
 from typing import Any
 
 from engines.khan_of_khans.cards import (
@@ -21,6 +22,10 @@ from engines.khan_of_khans.cards import (
 )
 
 NO_PENDING, PENDING_BLESSING, PENDING_IMPALA = 0, 1, 2
+ORDERS: tuple[tuple[int, ...], ...] = tuple(permutations(range(DECK_SIZE)))
+"""Every order of one Location deck (8! = 40,320), so a shuffle is a single random draw."""
+N_ORDERS = len(ORDERS)
+DECK_BASES = tuple(range(0, N_CARDS, DECK_SIZE))
 PENDING_NAMES = ("none", "blessing", "impala")
 
 
@@ -131,12 +136,9 @@ def new_state(seed: int, khans: list[int] | None, n: int) -> State:
     s = State.__new__(State)
     s.n = n
     s.khans = list(khans)
-    decks = []
-    for d in range(N_DECKS):
-        deck = list(range(d * DECK_SIZE, d * DECK_SIZE + DECK_SIZE))
-        rng.shuffle(deck)
-        decks.append(deck)
-    s.decks = decks
+    # One uniform draw among the 8! orders per deck: the same distribution as rng.shuffle.
+    randbelow = rng.randrange
+    s.decks = [[base + i for i in ORDERS[randbelow(N_ORDERS)]] for base in DECK_BASES]
     s.top_known = [False] * N_DECKS
     s.mask = (1 << N_DECKS) - 1
     s.left = N_CARDS

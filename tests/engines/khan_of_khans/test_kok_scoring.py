@@ -120,3 +120,19 @@ def test_a_seat_always_has_a_legal_action_until_the_end() -> None:
     st = game("morokanth", "high-llama")
     drain(st, keep={9: 1})
     assert GAME.legal_actions(st, 0) == ["raid 9"]
+
+
+def test_heuristic_value_prefers_the_seat_with_more_banked_cows() -> None:
+    st = game("morokanth", "high-llama")
+    stack(st, "L0:raid100", "L1:raid20")
+    play(st, "raid 0", "raid 1", "corral")
+    assert GAME.heuristic_value(st, 0) > 0.5 > GAME.heuristic_value(st, 1)
+    assert 0.0 <= GAME.heuristic_value(st, 1) <= GAME.heuristic_value(st, 0) <= 1.0
+
+
+def test_actions_are_described_in_words() -> None:
+    st = game("morokanth", "high-llama")
+    assert GAME.describe_action(st, "raid 3") == "raid Location deck 3"
+    assert "random Raid! card" in GAME.describe_action(st, "give 2")
+    assert "50-cow" in GAME.describe_action(st, "bless 1 50")
+    assert "2, 5" in GAME.describe_action(st, "impala 2,5")
