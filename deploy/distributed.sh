@@ -126,42 +126,56 @@ apply_env() {
 pidfile() { printf '%s/%s.pid\n' "$RUN_DIR" "$1"; }
 logfile() { printf '%s/%s.log\n' "$RUN_DIR" "$1"; }
 
-read_pid() {
-    local f
-    f=$(pidfile "$1")
-    [[ -f $f ]] || return 1
-    local pid
-    pid=$(<"$f")
-    is_uint "$pid" || return 1
-    printf '%s\n' "$pid"
+# A pid file holds "<pid> <start time>": the start time (field 22 of /proc/<pid>/stat) tells our
+# process from a later one that got the same pid, so stop never signals a stranger.
+proc_starttime() {
+    local rest
+    rest=$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null) || return 1
+    [[ -n $rest ]] || return 1
+    # shellcheck disable=SC2086  # split the fields on purpose
+    set -- $rest
+    printf '%s\n' "${20}"  # fields after "(comm)" start at 3: field 22 is the 20th
 }
 
-# Alive and not a zombie (our own children stay zombies until reaped).
+# read_pidfile NAME -> "<pid> <start time>" (start time "?" if unknown)
+read_pidfile() {
+    local f pid st
+    f=$(pidfile "$1")
+    [[ -f $f ]] || return 1
+    read -r pid st <"$f" || true
+    is_uint "${pid:-}" || return 1
+    printf '%s %s\n' "$pid" "${st:-?}"
+}
+
+# Running and not a zombie (our own children stay zombies until reaped).
 pid_alive() {
-    local pid=$1 stat
-    [[ -r /proc/$pid/stat ]] || { kill -0 "$pid" 2>/dev/null; return; }
-    stat=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1) || return 1
+    local stat
+    stat=$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
     [[ -n $stat && $stat != Z && $stat != X ]]
 }
 
-# Is $pid one of ours (guards against pid reuse)? All our command lines name gauntlet.
-pid_is_ours() {
-    local pid=$1
-    [[ -r /proc/$pid/cmdline ]] || return 0
-    tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q 'gauntlet'
+# ours_alive PID START: the very process we launched is still running.
+ours_alive() {
+    local st
+    st=$(proc_starttime "$1") || return 1
+    [[ $st == "$2" ]] && pid_alive "$1"
 }
 
-# Any live (non-zombie) process of ours left in the process group $1 (setsid made pgid == pid)?
-# (A Celery prefork child can outlive its parent; its command line still names gauntlet.)
-group_alive() {
-    ps -eo pgid=,stat=,args= 2>/dev/null \
-        | awk -v g="$1" '$1 == g && $2 !~ /^[ZX]/ && /gauntlet/ { f = 1 } END { exit !f }'
+# orphans_alive PID START: our main process is gone (or a zombie) but live processes of its
+# process group remain (setsid made pgid == pid; e.g. a Celery pool child). A pid is never
+# reused while it is still some group's id, so those are ours.
+orphans_alive() {
+    local st
+    if st=$(proc_starttime "$1"); then
+        [[ $st == "$2" ]] || return 1  # the pid now belongs to another process
+    fi
+    ps -eo pgid=,stat= 2>/dev/null | awk -v g="$1" '$1 == g && $2 !~ /^[ZX]/ { f = 1 } END { exit !f }'
 }
 
 component_alive() {
-    local pid
-    pid=$(read_pid "$1") || return 1
-    pid_alive "$pid" && pid_is_ours "$pid"
+    local pid st
+    read -r pid st < <(read_pidfile "$1") || return 1
+    ours_alive "$pid" "$st"
 }
 
 # launch NAME CMD... : background, own session/process group, stdin /dev/null, log file, pid file.
@@ -172,34 +186,34 @@ launch() {
     log=$(logfile "$name")
     : >"$log"
     setsid "$@" </dev/null >>"$log" 2>&1 9>&- &
-    printf '%s\n' "$!" >"$(pidfile "$name")"
+    local pid=$!
+    printf '%s %s\n' "$pid" "$(proc_starttime "$pid" || echo '?')" >"$(pidfile "$name")"
 }
 
 stop_all() {
-    local name pid f any=0
-    local -a pids=() names=()
+    local name pid st f any=0
+    local -a pids=() starts=() names=()
     shopt -s nullglob
     for f in "$RUN_DIR"/*.pid; do
         name=$(basename "$f" .pid)
-        pid=$(<"$f") || true
-        if ! is_uint "${pid:-}"; then
+        if ! read -r pid st < <(read_pidfile "$name"); then
             rm -f "$f"
             continue
         fi
-        if (pid_alive "$pid" && pid_is_ours "$pid") || group_alive "$pid"; then
-            pids+=("$pid")
-            names+=("$name")
-            # TERM the main process only (a Celery worker then does a warm shutdown and stops its
-            # pool child itself); if the main process is gone, TERM what is left of its group.
-            if pid_alive "$pid"; then
-                kill -TERM "$pid" 2>/dev/null || true
-            else
-                kill -TERM -- "-$pid" 2>/dev/null || true
-            fi
-            any=1
+        if ours_alive "$pid" "$st"; then
+            # TERM the main process only: a Celery worker then does a warm shutdown (finishes
+            # its task) and stops its pool child itself.
+            kill -TERM "$pid" 2>/dev/null || true
+        elif orphans_alive "$pid" "$st"; then
+            kill -TERM -- "-$pid" 2>/dev/null || true
         else
             rm -f "$f"
+            continue
         fi
+        pids+=("$pid")
+        starts+=("$st")
+        names+=("$name")
+        any=1
     done
     shopt -u nullglob
     if ((!any)); then
@@ -211,13 +225,15 @@ stop_all() {
     while :; do
         left=0
         for i in "${!pids[@]}"; do
-            if pid_alive "${pids[$i]}" || group_alive "${pids[$i]}"; then left=1; fi
+            if ours_alive "${pids[$i]}" "${starts[$i]}" || orphans_alive "${pids[$i]}" "${starts[$i]}"; then
+                left=1
+            fi
         done
         ((left)) || break
         if ((SECONDS >= deadline)); then
             for i in "${!pids[@]}"; do
-                if pid_alive "${pids[$i]}" || group_alive "${pids[$i]}"; then
-                    say "${names[$i]} (pid ${pids[$i]}) ignored TERM: KILL"
+                if ours_alive "${pids[$i]}" "${starts[$i]}" || orphans_alive "${pids[$i]}" "${starts[$i]}"; then
+                    say "${names[$i]} (pid ${pids[$i]}) still running after TERM: KILL"
                     kill -KILL -- "-${pids[$i]}" 2>/dev/null || kill -KILL "${pids[$i]}" 2>/dev/null || true
                 fi
             done
@@ -464,10 +480,10 @@ cmd_stop() {
 }
 
 cmd_status() {
-    local name pid rc=0
+    local name rc=0
     for name in "${COMPONENTS[@]}"; do
-        if pid=$(read_pid "$name") && pid_alive "$pid" && pid_is_ours "$pid"; then
-            printf '%-10s running  pid %s\n' "$name" "$pid"
+        if component_alive "$name"; then
+            printf '%-10s running  pid %s\n' "$name" "$(read_pidfile "$name" | cut -d' ' -f1)"
         elif [[ -f $(pidfile "$name") ]]; then
             printf '%-10s DEAD     (stale %s)\n' "$name" "$(pidfile "$name")"
             rc=1

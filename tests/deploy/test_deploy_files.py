@@ -345,7 +345,13 @@ def test_dockerfile_environment_and_entry_point_match_compose():
 
 def test_dockerfile_healthcheck_hits_the_health_endpoint():
     instr = [rest for w, rest in dockerfile_instructions() if w == "HEALTHCHECK"]
-    assert instr and "/api/health/" in instr[0]
+    assert len(instr) == 1 and "/api/health/" in instr[0]
+    check = json.loads(instr[0].split(" CMD ", 1)[1])  # exec form: a valid JSON array
+    port = dockerfile_json("CMD")[dockerfile_json("CMD").index("-p") + 1]
+    assert f"127.0.0.1:{port}/api/health/" in " ".join(check)
+    # the production settings redirect plain HTTP and refuse unknown hosts: the probe must
+    # present itself as the TLS proxy would
+    assert "X-Forwarded-Proto" in instr[0] and "ALLOWED_HOSTS" in instr[0]
     # worker, beat and migrate serve no HTTP: compose must not inherit the web check for them
     for service in ("worker", "beat", "migrate"):
         check = services()[service].get("healthcheck") or {}
