@@ -1,14 +1,17 @@
 """Bots by spec string: ``random``, ``heuristic``, ``search``, ``search:N``, ``search:Nms``.
 
 ``search`` specs take extra ``key=value`` settings after commas:
-``search:400,c=0.5,depth=30`` (UCB constant ``c``, heuristic cutoff ``depth``).
+``search:400,c=0.5,depth=30,policy=heuristic`` (UCB constant ``c``, heuristic cutoff
+``depth``, playout ``policy`` random or the game's heuristic bot).
 """
 
 from __future__ import annotations
 
 import importlib
 import re
+from typing import Any
 
+from engines.base import derive_seed
 from engines.bots.base import Bot, RandomBot
 from engines.bots.search import DEFAULT_PLAYOUTS, SearchBot
 from engines.registry import GAME_MODULES, UnknownGame
@@ -37,12 +40,12 @@ def heuristic_bot_class(game_slug: str) -> type[Bot]:
     return cls
 
 
-def _search_bot(spec: str, seed: int) -> SearchBot:
+def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
     head, *settings = spec.split(",")
     _, colon, budget = head.partition(":")
     if colon and not budget:
         raise UnknownBot("empty search budget (use search:N or search:Nms)")
-    kwargs: dict[str, float | int | None] = {"playouts": DEFAULT_PLAYOUTS}
+    kwargs: dict[str, Any] = {"playouts": DEFAULT_PLAYOUTS}
     if budget:
         match = re.fullmatch(r"(\d+)(ms)?", budget)
         if not match or int(match.group(1)) < 1:
@@ -58,8 +61,13 @@ def _search_bot(spec: str, seed: int) -> SearchBot:
                 kwargs["exploration"] = float(value)
             elif key == "depth":
                 kwargs["rollout_depth"] = int(value)
+            elif key == "policy" and value in ("random", "heuristic"):
+                if value == "heuristic":
+                    kwargs["policy"] = heuristic_bot_class(game_slug)(derive_seed(seed, "policy"))
+            elif key == "policy":
+                raise UnknownBot(f"unknown playout policy {value!r} (known: random, heuristic)")
             else:
-                raise UnknownBot(f"unknown search setting {key!r} (known: c, depth)")
+                raise UnknownBot(f"unknown search setting {key!r} (known: c, depth, policy)")
         except ValueError as exc:
             if isinstance(exc, UnknownBot):
                 raise
@@ -83,7 +91,7 @@ def make_bot(game_slug: str, spec: str, seed: int) -> Bot:
     elif spec == "search" or spec.startswith(("search:", "search,")):
         if game_slug not in GAME_MODULES:
             raise UnknownGame(game_slug)
-        return _search_bot(spec, seed)
+        return _search_bot(game_slug, spec, seed)
     else:
         raise UnknownBot(f"unknown bot {spec!r} (known: {', '.join(SPECS)})")
     bot.spec = spec

@@ -53,7 +53,9 @@ class SearchBot(Bot):
     """ISMCTS with ``playouts`` iterations per decision, or ``time_ms`` of thinking when set.
 
     ``exploration`` is the UCB constant; ``rollout_depth`` (``None``: play to the end) cuts
-    playouts short and scores the position with :meth:`Game.heuristic_value`.
+    playouts short and scores the position with :meth:`Game.heuristic_value`. ``policy`` (a
+    bot, e.g. the game's heuristic bot) picks the playouts' actions instead of uniform random
+    choice (slower per playout, usually far better informed).
     """
 
     kind = "search"
@@ -65,6 +67,7 @@ class SearchBot(Bot):
         time_ms: float | None = None,
         exploration: float = 0.7,
         rollout_depth: int | None = None,
+        policy: Bot | None = None,
     ) -> None:
         super().__init__(seed)
         if playouts < 1:
@@ -75,6 +78,7 @@ class SearchBot(Bot):
         self.time_ms = time_ms
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.policy = policy
         self.spec = f"search:{int(time_ms)}ms" if time_ms is not None else f"search:{playouts}"
         self._n_seats: int | None = None
         self.last_iterations = 0
@@ -154,14 +158,20 @@ class SearchBot(Bot):
         return best
 
     def _rollout(self, game: Game, state: Any, rng: random.Random) -> list[float]:
-        if self.rollout_depth is None:
+        if self.rollout_depth is None and self.policy is None:
             game.random_playout(state, rng)
         else:
-            for _ in range(self.rollout_depth):
-                if game.is_over(state):
+            steps = 0
+            while not game.is_over(state):
+                if self.rollout_depth is not None and steps >= self.rollout_depth:
                     break
                 actor = game.to_act(state)
-                game.apply_fast(state, rng.choice(game.legal_actions(state, actor)))
+                if self.policy is not None:
+                    action = self.policy.choose(game, state, actor)
+                else:
+                    action = rng.choice(game.legal_actions(state, actor))
+                game.apply_fast(state, action)
+                steps += 1
         if game.is_over(state):
             return rank_rewards(game.result(state).ranks)
         return _heuristic_rewards(game, state, self._n_seats)

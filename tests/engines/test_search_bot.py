@@ -78,6 +78,23 @@ def test_heuristic_cutoff_rollouts_play_legally() -> None:
     assert record.forfeit is None and bot._n_seats == 3
 
 
+def test_heuristic_playout_policy_drives_the_playouts() -> None:
+    class Counting(HeuristicBot):
+        calls = 0
+
+        def choose(self, game, state, seat):  # type: ignore[no-untyped-def]
+            Counting.calls += 1
+            return super().choose(game, state, seat)
+
+    state = mid_game(1)
+    bot = SearchBot(1, playouts=20, policy=Counting(0))
+    seat = GAME.to_act(state)
+    assert bot.choose(GAME, state, seat) in GAME.legal_actions(state, seat)
+    assert Counting.calls >= 20  # at least one policy move per playout
+    record = play_match(GAME, 3, ["search:20,policy=heuristic", "random"])
+    assert record.forfeit is None
+
+
 def test_search_beats_random() -> None:
     games, wins = 30, 0.0
     for g in range(games):
@@ -101,6 +118,9 @@ def test_factory_specs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert search.time_ms == 150
     search = make_bot("toy-tricks", "search:30,c=1.5,depth=4", 1)
     assert (search.playouts, search.exploration, search.rollout_depth) == (30, 1.5, 4)
+    search = make_bot("toy-tricks", "search:30,policy=heuristic", 1)
+    assert isinstance(search.policy, HeuristicBot)
+    assert make_bot("toy-tricks", "search:30,policy=random", 1).policy is None
     record = play_match(GAME, 1, ["search:10", "heuristic"])
     assert record.seats == ["search:10", "heuristic"]
 
