@@ -1,0 +1,1 @@
+"""Rating ladders: TrueSkill per game and format, leaderboards, rating history."""

@@ -39,6 +39,8 @@ INSTALLED_APPS = [
     "django_countries",
     "channels",
     "players",
+    "matches",
+    "ratings",
     "gauntlet",
 ]
 

@@ -1,0 +1,1 @@
+"""Matches: scheduled, played by workers through the engines, audited."""

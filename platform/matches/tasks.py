@@ -1,0 +1,46 @@
+"""Celery tasks of the matches app."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from matches import runner
+
+
+@shared_task(
+    bind=True,
+    name="matches.run_match",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def run_match(self, match_id: int) -> str:
+    """Play match ``match_id`` with its bots and record it once (idempotent)."""
+    return runner.run(match_id, task_id=self.request.id or "", worker=self.request.hostname or "")
+
+
+@shared_task(name="matches.requeue_stale")
+def requeue_stale(stale_after: float = runner.STALE_AFTER_SECONDS) -> list[int]:
+    """Queue again every running match whose worker stopped beating (it died mid-match)."""
+    ids = runner.stale_matches(stale_after)
+    for match_id in ids:
+        run_match.delay(match_id)
+    return ids
+
+
+@shared_task(name="matches.run_scheduled")
+def run_scheduled(limit: int = 1000) -> int:
+    """Queue scheduled all-bot matches that are not queued yet (e.g. after a broker outage)."""
+    from matches.models import Match, MatchState
+
+    ids = list(
+        Match.objects.filter(state=MatchState.SCHEDULED)
+        .exclude(seats__bot="")
+        .values_list("pk", flat=True)[:limit]
+    )
+    for match_id in ids:
+        run_match.delay(match_id)
+    return len(ids)

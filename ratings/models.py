@@ -1,0 +1,98 @@
+"""Ladders, the current rating of each player on a ladder, and every rating change."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+# The trueskill package's defaults (mu 25, sigma 25/3, beta sigma/2, tau sigma/100, draw 10%).
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3
+DEFAULT_BETA = DEFAULT_SIGMA / 2
+DEFAULT_TAU = DEFAULT_SIGMA / 100
+DEFAULT_DRAW_PROBABILITY = 0.10
+
+
+class Ladder(models.Model):
+    """One game played in one format (``kingdom-of-warlords`` 1v1, ``khan-of-khans`` 4-player).
+
+    ``seats`` players take part in each match, in teams of ``team_size`` (1: everyone for
+    themselves). TrueSkill parameters default to the package's own.
+    """
+
+    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=40, help_text="Engine slug, e.g. khan-of-khans.")
+    seats = models.PositiveSmallIntegerField(default=2)
+    team_size = models.PositiveSmallIntegerField(default=1)
+    mu = models.FloatField(default=DEFAULT_MU)
+    sigma = models.FloatField(default=DEFAULT_SIGMA)
+    beta = models.FloatField(default=DEFAULT_BETA)
+    tau = models.FloatField(default=DEFAULT_TAU)
+    draw_probability = models.FloatField(default=DEFAULT_DRAW_PROBABILITY)
+    options = models.JSONField(default=dict, blank=True, help_text="Engine options for matches.")
+    active = models.BooleanField(default=True)
+    bot_arena = models.BooleanField(
+        default=False, help_text="Keep this ladder's bot accounts playing matches continuously."
+    )
+    # Rating updates apply in this order; the counter is bumped under a row lock.
+    last_sequence = models.PositiveBigIntegerField(default=0, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Rating(models.Model):
+    """A player's current TrueSkill rating on one ladder."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    conservative = models.FloatField(db_index=True, help_text="mu - 3 sigma: the leaderboard key.")
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    last_active = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "player"], name="one_rating_per_ladder")
+        ]
+        ordering = ["-conservative"]
+
+    def __str__(self) -> str:
+        return f"{self.player} on {self.ladder}: {self.mu:.2f} ± {self.sigma:.2f}"
+
+
+class RatingChange(models.Model):
+    """One immutable rating change: a player's rating before and after one match."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="changes")
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="rating_changes")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    sequence = models.PositiveBigIntegerField(help_text="Order of application on the ladder.")
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    rank = models.PositiveSmallIntegerField()
+    backend = models.CharField(max_length=16, default="default")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="one_change_per_match_player")
+        ]
+        indexes = [models.Index(fields=["ladder", "sequence"])]
+        ordering = ["ladder", "sequence", "player_id"]
+
+    def __str__(self) -> str:
+        return f"{self.player} #{self.sequence}: {self.mu_before:.2f} -> {self.mu_after:.2f}"
