@@ -1,0 +1,76 @@
+"""Smoke tests of bench/engines.py and bench/strength.py on the toy game."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from bench import engines as bench_engines
+from bench import strength
+from tests.engines.toy_game import register_toy
+
+
+@pytest.fixture(autouse=True)
+def _toy_in_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    register_toy(monkeypatch)
+
+
+def lines(capsys: pytest.CaptureFixture[str]) -> list[dict]:
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_binomial_tail() -> None:
+    assert strength.binomial_tail(0, 10, 0.5) == 1.0
+    assert strength.binomial_tail(11, 10, 0.5) == 0.0
+    assert strength.binomial_tail(20, 20, 0.5) == pytest.approx(2**-20)
+    exact = sum(math.comb(12, i) * 0.25**i * 0.75 ** (12 - i) for i in range(5, 13))
+    assert strength.binomial_tail(5, 12, 0.25) == pytest.approx(exact)
+    assert 0.0 < strength.binomial_tail(600, 1000, 0.5) < 1e-9
+
+
+def test_engine_bench_prints_every_case(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "toy-tricks", "--runs", "2", "--games", "3", "--playouts", "10"]
+    assert bench_engines.main(args) == 0
+    out = lines(capsys)
+    cases = {(o["case"], o["metric"]) for o in out}
+    for n in (2, 3):
+        for kind, metric in [
+            ("raw", "games_per_s"),
+            ("raw", "actions_per_s"),
+            ("recorded", "games_per_s"),
+            ("search", "playouts_per_s"),
+        ]:
+            assert (f"toy-tricks/{n}p/{kind}", metric) in cases
+    assert all(o["bench"] == "engines" and o["value"] > 0 for o in out)
+    raw = next(o for o in out if o["case"] == "toy-tricks/2p/raw" and "mean_actions" in o)
+    assert raw["mean_actions"] == 12.0  # every toy game plays all 12 cards
+
+
+def test_strength_bench(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [
+        "--game",
+        "toy-tricks",
+        "--games",
+        "20",
+        "--players",
+        "2",
+        "3",
+        "--search",
+        "search:20",
+        "--pairings",
+        "heuristic-random,search-random",
+    ]
+    assert strength.main(args) == 0
+    out = {o["case"]: o for o in lines(capsys)}
+    two = out["toy-tricks/2p/heuristic-vs-random"]
+    assert two["metric"] == "win_rate" and two["games"] == 20
+    assert two["wins"] + two["ties"] + two["losses"] == 20
+    assert two["value"] == pytest.approx((two["wins"] + two["ties"] / 2) / 20)
+    assert two["p_value"] == pytest.approx(
+        strength.binomial_tail(two["wins"], 20 - two["ties"], 0.5), rel=1e-2
+    )
+    three = out["toy-tricks/3p/search:20-vs-random"]
+    assert three["metric"] == "win_share" and three["null"] == pytest.approx(1 / 3, abs=1e-3)
+    assert three["value"] > 1 / 3  # search wins more than its share against random bots
