@@ -54,7 +54,10 @@ class Match(models.Model):
     # The record: action log, state digests, result (ranks, scores, reason), any forfeit.
     actions = models.JSONField(default=list, blank=True)
     digests = models.JSONField(default=dict, blank=True)
-    result = models.JSONField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True, help_text="The engine's result, never edited.")
+    corrected_result = models.JSONField(
+        null=True, blank=True, help_text="An admin's correction (ranks) that replaces the result."
+    )
     forfeit = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)
