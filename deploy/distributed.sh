@@ -7,7 +7,7 @@
 #
 #   deploy/distributed.sh start     # services up, migrate, daphne + workers + beat, wait healthy
 #   deploy/distributed.sh stop      # TERM, then KILL after GAUNTLET_STOP_TIMEOUT; idempotent
-#   deploy/distributed.sh status    # our processes + `manage.py status` (extra args passed on)
+#   deploy/distributed.sh status    # our processes (stderr) + `manage.py status` (args passed on)
 #   deploy/distributed.sh env       # export lines: eval "$(deploy/distributed.sh env)"
 #   deploy/distributed.sh restart   # stop + start
 #   deploy/distributed.sh logs      # tail of every log
@@ -481,6 +481,7 @@ cmd_stop() {
 
 cmd_status() {
     local name rc=0
+    # The process table goes to stderr, so that `status --json` prints JSON alone on stdout.
     for name in "${COMPONENTS[@]}"; do
         if component_alive "$name"; then
             printf '%-10s running  pid %s\n' "$name" "$(read_pidfile "$name" | cut -d' ' -f1)"
@@ -491,7 +492,7 @@ cmd_status() {
             printf '%-10s stopped\n' "$name"
             rc=1
         fi
-    done
+    done >&2
     apply_env
     "$PY" manage.py status "$@" || rc=$?
     return "$rc"
