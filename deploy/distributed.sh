@@ -15,6 +15,7 @@
 # Knobs (environment, all optional):
 #   GAUNTLET_PYTHON          interpreter                         (.venv/bin/python)
 #   GAUNTLET_DB_NAME         PostgreSQL database                 (gauntlet)
+#   GAUNTLET_REDIS_PORT      Redis port on 127.0.0.1 (started there if down) (6379)
 #   GAUNTLET_REDIS_DB        Redis DB number of the Celery broker (1)
 #   GAUNTLET_CHANNEL_REDIS_DB  Redis DB number of the channel layer (2)
 #   GAUNTLET_HOST            daphne bind address                 (127.0.0.1)
@@ -54,7 +55,7 @@ PG_HOST=127.0.0.1
 PG_PORT=5432
 PG_USER=postgres
 REDIS_HOST=127.0.0.1
-REDIS_PORT=6379
+REDIS_PORT=${GAUNTLET_REDIS_PORT:-6379}
 BROKER_DB=${GAUNTLET_REDIS_DB:-1}
 CHANNEL_DB=${GAUNTLET_CHANNEL_REDIS_DB:-2}
 HOST=${GAUNTLET_HOST:-127.0.0.1}
@@ -68,6 +69,7 @@ SETTINGS=${DJANGO_SETTINGS_MODULE:-gauntlet.settings}
 
 [[ $DB_NAME =~ ^[A-Za-z_][A-Za-z0-9_]{0,62}$ ]] \
     || die "GAUNTLET_DB_NAME must be a plain identifier ([A-Za-z_][A-Za-z0-9_]*), got '$DB_NAME'"
+is_uint "$REDIS_PORT" || die "GAUNTLET_REDIS_PORT must be a port, got '$REDIS_PORT'"
 is_uint "$BROKER_DB" || die "GAUNTLET_REDIS_DB must be a number, got '$BROKER_DB'"
 is_uint "$CHANNEL_DB" || die "GAUNTLET_CHANNEL_REDIS_DB must be a number, got '$CHANNEL_DB'"
 [[ $BROKER_DB != "$CHANNEL_DB" ]] || die "broker and channel layer must use different Redis DBs"
@@ -295,8 +297,12 @@ ensure_postgres() {
     ver=$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1) || true
     [[ -n $ver ]] || die "PostgreSQL does not answer on $PG_HOST:$PG_PORT and no cluster in /etc/postgresql"
     say "PostgreSQL is down: starting cluster $ver/main"
-    pg_ctlcluster --skip-systemctl-redirect "$ver" main start \
-        || die "could not start PostgreSQL ($ver/main)"
+    # (no inherited stdin/stdout/lock: a caller reading our output must not wait for the server)
+    if ! pg_ctlcluster --skip-systemctl-redirect "$ver" main start \
+        </dev/null >>"$RUN_DIR/services.log" 2>&1 9>&-; then
+        tail -n 20 "$RUN_DIR/services.log" >&2
+        die "could not start PostgreSQL ($ver/main)"
+    fi
     wait_for 30 PostgreSQL pg_up || die "PostgreSQL still does not answer on $PG_HOST:$PG_PORT"
 }
 
@@ -304,9 +310,12 @@ ensure_redis() {
     redis_up && return 0
     say "Redis is down: starting redis-server on $REDIS_HOST:$REDIS_PORT"
     mkdir -p /var/lib/redis /var/log/redis
-    redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$REDIS_PORT" --save "" \
-        --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log 9>&- \
-        || die "could not start redis-server"
+    if ! redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$REDIS_PORT" --save "" \
+        --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log \
+        </dev/null >>"$RUN_DIR/services.log" 2>&1 9>&-; then
+        tail -n 20 "$RUN_DIR/services.log" >&2
+        die "could not start redis-server"
+    fi
     wait_for 20 Redis redis_up || die "Redis still does not answer on $REDIS_HOST:$REDIS_PORT"
 }
 

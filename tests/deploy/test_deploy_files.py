@@ -415,6 +415,7 @@ def test_env_follows_the_knobs_and_quotes_paths(tmp_path):
     run_dir = tmp_path / "run dir with spaces"
     env = script_env(
         GAUNTLET_DB_NAME="gauntlet_bench",
+        GAUNTLET_REDIS_PORT="6390",
         GAUNTLET_REDIS_DB="5",
         GAUNTLET_CHANNEL_REDIS_DB="6",
         GAUNTLET_PORT="8123",
@@ -434,8 +435,8 @@ def test_env_follows_the_knobs_and_quotes_paths(tmp_path):
     )
     assert values == {
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/gauntlet_bench",
-        "CELERY_BROKER_URL": "redis://127.0.0.1:6379/5",
-        "CHANNEL_LAYER_URL": "redis://127.0.0.1:6379/6",
+        "CELERY_BROKER_URL": "redis://127.0.0.1:6390/5",
+        "CHANNEL_LAYER_URL": "redis://127.0.0.1:6390/6",
         "GAUNTLET_BASE_URL": "http://127.0.0.1:8123",
         "GAUNTLET_RUN_DIR": str(run_dir),
         "DJANGO_SETTINGS_MODULE": "gauntlet.settings_production",
