@@ -93,7 +93,7 @@ def test_only_the_impala_people_reveal() -> None:
 def _llama_with_a_used_corral():
     st = game("high-llama", "morokanth")
     stack(st, "L0:raid20", "L0:raid100", "L0:raid50a")
-    stack(st, "L1:raid20", "L1:raid50a", "L1:raid50b")
+    stack(st, "L1:raid20", "L1:raid50a", "L1:raid50b", "L1:raid100", "L1:champion")
     play(st, "raid 0", "raid 1")
     with pytest.raises(IllegalAction, match="no used Corral"):
         GAME.apply(st, "sneak 20")
@@ -174,9 +174,8 @@ def test_blessing_on_the_sable_nation_takes_a_random_card() -> None:
 def test_sable_champion_and_blessings_stay_face_up() -> None:
     st = game("sable-nation", "morokanth")
     stack(st, "L0:champion", "L0:bless")
-    play(st, "raid 0", "raid 1", "raid 0")
-    if st.pending:
-        play(st, "keep")
+    stack(st, "L1:raid20")
+    play(st, "raid 0", "raid 1", "raid 0", "keep")
     theirs = GAME.observation(st, 1)["players"][0]
     assert theirs["champion"] == "L0:champion"
     assert theirs["kept_blessings"] == ["L0:bless"]
@@ -200,9 +199,6 @@ def test_a_card_the_sable_nation_steals_stays_known() -> None:
     st = game("morokanth", "sable-nation")
     stack(st, "L0:raid100")
     stack(st, "L1:raid20", "L1:bless")
-    play(st, "raid 0", "raid 1", "raid 2")
-    if st.pending:
-        play(st, "keep")
-    play(st, "raid 1")
-    play(st, "give 0 100")
+    stack(st, "L2:champion")
+    play(st, "raid 0", "raid 1", "raid 2", "raid 1", "give 0 100")
     assert GAME.observation(st, 0)["players"][1]["herd"] == ["L1:?", "L0:raid100"]

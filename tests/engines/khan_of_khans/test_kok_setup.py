@@ -10,7 +10,7 @@ from engines.base import BadSetup
 from engines.khan_of_khans import GAME, KhanOfKhans
 from engines.khan_of_khans.cards import KHAN_SLUGS
 from engines.registry import get_game
-from tests.engines.khan_of_khans.kok_helpers import game
+from tests.engines.khan_of_khans.kok_helpers import game, stack
 
 
 def test_registry_returns_the_engine() -> None:
@@ -84,12 +84,11 @@ def test_seat_zero_starts_without_the_impala_people() -> None:
 
 def test_play_passes_clockwise() -> None:
     st = game("morokanth", "sable-nation", "high-llama")
+    stack(st, "L0:raid20", "L0:raid50a", "L0:raid50b", "L0:raid100")
     order = []
     for _ in range(4):
         order.append(GAME.to_act(st))
-        GAME.apply(st, "raid 0" if st.decks[0] else "raid 1")
-        if st.pending:
-            GAME.apply(st, "keep")
+        GAME.apply(st, "raid 0")
     assert order == [0, 1, 2, 0]
 
 
