@@ -361,6 +361,37 @@ def test_dockerfile_healthcheck_hits_the_health_endpoint():
         assert check, f"{service} inherits the image's HTTP healthcheck"
 
 
+def test_pip_install_ships_every_package():
+    """The image runs `pip install .`: pyproject must map and list every package (platform/ is a
+    source root, so its packages need package-dir entries; subpackages must be listed)."""
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
+    package_dir = config.get("package-dir", {})
+    listed = config.get("packages")
+    if not isinstance(listed, list):
+        pytest.skip("packages are discovered (find:), nothing to cross-check")
+    root = REPO / package_dir.get("", ".")
+    found: set[str] = set()
+    for top in listed:
+        if "." in top:
+            continue
+        base = REPO / package_dir[top] if top in package_dir else root / top
+        assert (base / "__init__.py").is_file(), f"{top} maps to {base}, which is no package"
+        for init in base.rglob("__init__.py"):
+            rel = init.parent.relative_to(base)
+            if "__pycache__" not in rel.parts:
+                found.add(".".join((top, *rel.parts)) if rel.parts else top)
+    missing = found - set(listed)
+    assert not missing, (
+        f"pyproject packages lack {sorted(missing)}: `pip install .` would drop them"
+    )
+    for folder in (REPO / "platform").iterdir():
+        if (folder / "__init__.py").is_file():
+            assert folder.name in package_dir, f"platform/{folder.name} is not in package-dir"
+    assert not (REPO / "platform" / "__init__.py").exists(), "platform/ must stay a source root"
+
+
 def test_docker_build_context_leaves_local_state_out():
     ignored = {line.strip() for line in DOCKERIGNORE.read_text().splitlines()}
     assert {".git", ".venv", "var"} <= ignored
