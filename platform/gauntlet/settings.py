@@ -148,6 +148,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"MatchStateEnum": "matches.models.MatchState"},
 }
 KNOX_TOKEN_MODEL = "players.ApiToken"
 # knox's own migrations would create its unused default table even though players.ApiToken

@@ -76,12 +76,19 @@ def void(match_id: int, actor: Any, reason: str) -> AuditEntry:
         if match.state == MatchState.VOIDED:
             raise AuditError(f"match {match.pk} is already voided", conflict=True)
         if match.state != MatchState.FINISHED:
-            raise AuditError(f"match {match.pk} is {match.state}: only finished matches can be voided", conflict=True)
+            raise AuditError(
+                f"match {match.pk} is {match.state}: only finished matches can be voided",
+                conflict=True,
+            )
         before = _snapshot(match)
         match.state = MatchState.VOIDED
         match.save(update_fields=["state"])
         entry = AuditEntry.objects.create(
-            match=match, actor=actor, action="void", reason=reason, before=before,
+            match=match,
+            actor=actor,
+            action="void",
+            reason=reason,
+            before=before,
             after=_snapshot(match),
         )
         match_reopened.send(sender=Match, match=match, action="void")
@@ -101,7 +108,9 @@ def correct(match_id: int, actor: Any, reason: str, ranks: list[int]) -> AuditEn
         seats = list(match.seats.order_by("seat"))
         if not isinstance(ranks, list) or len(ranks) != len(seats):
             raise AuditError(f"give one rank per seat ({len(seats)} seats)", field="ranks")
-        if any(not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < len(seats) for r in ranks):
+        if any(
+            not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < len(seats) for r in ranks
+        ):
             raise AuditError(f"ranks are whole numbers from 0 to {len(seats) - 1}", field="ranks")
         if ranks == [s.rank for s in seats]:
             raise AuditError("these are already the match's ranks", field="ranks")
@@ -112,7 +121,11 @@ def correct(match_id: int, actor: Any, reason: str, ranks: list[int]) -> AuditEn
         match.corrected_result = {"ranks": ranks, "reason": reason}
         match.save(update_fields=["corrected_result"])
         entry = AuditEntry.objects.create(
-            match=match, actor=actor, action="correct", reason=reason, before=before,
+            match=match,
+            actor=actor,
+            action="correct",
+            reason=reason,
+            before=before,
             after=_snapshot(match),
         )
         match_reopened.send(sender=Match, match=match, action="correct")

@@ -50,7 +50,9 @@ class BudgetedBot(Bot):
         action = self.inner.choose(game, state, seat)
         spent = time.perf_counter() - started
         if spent > self.budget:
-            raise BotTooSlow(f"took {spent:.2f}s for one move, over its budget of {self.budget:.2f}s")
+            raise BotTooSlow(
+                f"took {spent:.2f}s for one move, over its budget of {self.budget:.2f}s"
+            )
         if self.on_move is not None:
             self.on_move()
         return action
@@ -133,7 +135,12 @@ def finish(attempt: MatchAttempt, record: MatchRecord, engine_seconds: float) ->
         match.engine_seconds = engine_seconds
         match.save(
             update_fields=[
-                "actions", "digests", "result", "forfeit", "state", "finished_at",
+                "actions",
+                "digests",
+                "result",
+                "forfeit",
+                "state",
+                "finished_at",
                 "engine_seconds",
             ]
         )
@@ -155,8 +162,12 @@ def fail_attempt(attempt: MatchAttempt, error: str) -> None:
     )
 
 
-def run(match_id: int, task_id: str = "", worker: str = "",
-        move_budget: float = DEFAULT_MOVE_BUDGET_SECONDS) -> str:
+def run(
+    match_id: int,
+    task_id: str = "",
+    worker: str = "",
+    move_budget: float = DEFAULT_MOVE_BUDGET_SECONDS,
+) -> str:
     """Run one match end to end; returns what happened (for logs and tests)."""
     attempt = start_attempt(match_id, task_id, worker)
     if attempt is None:

@@ -44,3 +44,16 @@ def run_scheduled(limit: int = 1000) -> int:
     for match_id in ids:
         run_match.delay(match_id)
     return len(ids)
+
+
+@shared_task(name="matches.verify_matches")
+def verify_matches(match_ids: list[int]) -> dict[str, list[int]]:
+    """Replay-verify these matches; returns the ids that reproduce and those that diverge."""
+    from matches import audit
+    from matches.models import Match
+
+    outcome: dict[str, list[int]] = {"reproduce": [], "diverge": []}
+    for match in Match.objects.filter(pk__in=match_ids).prefetch_related("seats__player"):
+        report = audit.verify(match)
+        outcome["reproduce" if report.ok else "diverge"].append(match.pk)
+    return outcome

@@ -44,6 +44,13 @@ class Player(AbstractUser):
     def is_admin(self) -> bool:
         return self.role == Role.ADMIN or self.is_superuser
 
+    def has_perm(self, perm: str, obj=None) -> bool:
+        # The admin role may do everything in the Django admin, like a superuser.
+        return (self.is_active and self.role == Role.ADMIN) or super().has_perm(perm, obj)
+
+    def has_module_perms(self, app_label: str) -> bool:
+        return (self.is_active and self.role == Role.ADMIN) or super().has_module_perms(app_label)
+
     def save(self, *args, **kwargs) -> None:
         # The admin role and staff status are one thing; a superuser is an admin.
         if self.is_superuser:

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,81 +14,181 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='MatchAttempt',
+            name="MatchAttempt",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('task_id', models.CharField(blank=True, max_length=64)),
-                ('worker', models.CharField(blank=True, max_length=200)),
-                ('started_at', models.DateTimeField(auto_now_add=True)),
-                ('heartbeat', models.DateTimeField(blank=True, help_text='Last sign of life.', null=True)),
-                ('ended_at', models.DateTimeField(blank=True, null=True)),
-                ('outcome', models.CharField(choices=[('running', 'Running'), ('recorded', 'Recorded the result'), ('duplicate', 'Finished, but another attempt had recorded the result'), ('lost', 'Lost (worker died or timed out)'), ('failed', 'Failed (infrastructure error)')], default='running', max_length=12)),
-                ('error', models.TextField(blank=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("task_id", models.CharField(blank=True, max_length=64)),
+                ("worker", models.CharField(blank=True, max_length=200)),
+                ("started_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "heartbeat",
+                    models.DateTimeField(blank=True, help_text="Last sign of life.", null=True),
+                ),
+                ("ended_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "outcome",
+                    models.CharField(
+                        choices=[
+                            ("running", "Running"),
+                            ("recorded", "Recorded the result"),
+                            ("duplicate", "Finished, but another attempt had recorded the result"),
+                            ("lost", "Lost (worker died or timed out)"),
+                            ("failed", "Failed (infrastructure error)"),
+                        ],
+                        default="running",
+                        max_length=12,
+                    ),
+                ),
+                ("error", models.TextField(blank=True)),
             ],
             options={
-                'ordering': ['match', 'started_at'],
+                "ordering": ["match", "started_at"],
             },
         ),
         migrations.CreateModel(
-            name='MatchSeat',
+            name="MatchSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('bot', models.CharField(blank=True, help_text='Bot spec, e.g. heuristic.', max_length=80)),
-                ('team', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('rank', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('score', models.FloatField(blank=True, null=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField()),
+                (
+                    "bot",
+                    models.CharField(
+                        blank=True, help_text="Bot spec, e.g. heuristic.", max_length=80
+                    ),
+                ),
+                ("team", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("rank", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("score", models.FloatField(blank=True, null=True)),
             ],
             options={
-                'ordering': ['match', 'seat'],
+                "ordering": ["match", "seat"],
             },
         ),
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(max_length=20)),
-                ('reason', models.TextField()),
-                ('before', models.JSONField(null=True)),
-                ('after', models.JSONField(null=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('actor', models.ForeignKey(null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("action", models.CharField(max_length=20)),
+                ("reason", models.TextField()),
+                ("before", models.JSONField(null=True)),
+                ("after", models.JSONField(null=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'audit entries',
-                'ordering': ['-created'],
+                "verbose_name_plural": "audit entries",
+                "ordering": ["-created"],
             },
         ),
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(db_index=True, max_length=40)),
-                ('state', models.CharField(choices=[('scheduled', 'Scheduled'), ('running', 'Running'), ('finished', 'Finished'), ('aborted', 'Aborted'), ('voided', 'Voided')], db_index=True, default='scheduled', max_length=12)),
-                ('rated', models.BooleanField(default=True, help_text="Counts for the ladder's ratings.")),
-                ('seed', models.BigIntegerField()),
-                ('seed_nonce', models.CharField(max_length=32)),
-                ('seed_commitment', models.CharField(max_length=64)),
-                ('engine_version', models.CharField(max_length=40)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('decks', models.JSONField(blank=True, help_text='Deck snapshot per seat.', null=True)),
-                ('actions', models.JSONField(blank=True, default=list)),
-                ('digests', models.JSONField(blank=True, default=dict)),
-                ('result', models.JSONField(blank=True, help_text="The engine's result, never edited.", null=True)),
-                ('corrected_result', models.JSONField(blank=True, help_text="An admin's correction (ranks) that replaces the result.", null=True)),
-                ('forfeit', models.JSONField(blank=True, null=True)),
-                ('created', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, db_index=True, null=True)),
-                ('engine_seconds', models.FloatField(blank=True, null=True)),
-                ('origin', models.CharField(default='challenge', help_text='matchmaker, challenge, tournament, demo...', max_length=20)),
-                ('verified_at', models.DateTimeField(blank=True, null=True)),
-                ('verification', models.JSONField(blank=True, help_text='Last replay report.', null=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(db_index=True, max_length=40)),
+                (
+                    "state",
+                    models.CharField(
+                        choices=[
+                            ("scheduled", "Scheduled"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                            ("aborted", "Aborted"),
+                            ("voided", "Voided"),
+                        ],
+                        db_index=True,
+                        default="scheduled",
+                        max_length=12,
+                    ),
+                ),
+                (
+                    "rated",
+                    models.BooleanField(default=True, help_text="Counts for the ladder's ratings."),
+                ),
+                ("seed", models.BigIntegerField()),
+                ("seed_nonce", models.CharField(max_length=32)),
+                ("seed_commitment", models.CharField(max_length=64)),
+                ("engine_version", models.CharField(max_length=40)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                (
+                    "decks",
+                    models.JSONField(blank=True, help_text="Deck snapshot per seat.", null=True),
+                ),
+                ("actions", models.JSONField(blank=True, default=list)),
+                ("digests", models.JSONField(blank=True, default=dict)),
+                (
+                    "result",
+                    models.JSONField(
+                        blank=True, help_text="The engine's result, never edited.", null=True
+                    ),
+                ),
+                (
+                    "corrected_result",
+                    models.JSONField(
+                        blank=True,
+                        help_text="An admin's correction (ranks) that replaces the result.",
+                        null=True,
+                    ),
+                ),
+                ("forfeit", models.JSONField(blank=True, null=True)),
+                ("created", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, db_index=True, null=True)),
+                ("engine_seconds", models.FloatField(blank=True, null=True)),
+                (
+                    "origin",
+                    models.CharField(
+                        default="challenge",
+                        help_text="matchmaker, challenge, tournament, demo...",
+                        max_length=20,
+                    ),
+                ),
+                ("verified_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "verification",
+                    models.JSONField(blank=True, help_text="Last replay report.", null=True),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'matches',
-                'ordering': ['-created'],
+                "verbose_name_plural": "matches",
+                "ordering": ["-created"],
             },
         ),
     ]

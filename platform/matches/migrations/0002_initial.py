@@ -6,43 +6,66 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('matches', '0001_initial'),
-        ('ratings', '0001_initial'),
+        ("matches", "0001_initial"),
+        ("ratings", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='ladder',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='matches', to='ratings.ladder'),
+            model_name="match",
+            name="ladder",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="matches",
+                to="ratings.ladder",
+            ),
         ),
         migrations.AddField(
-            model_name='auditentry',
-            name='match',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='audit_entries', to='matches.match'),
+            model_name="auditentry",
+            name="match",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="audit_entries",
+                to="matches.match",
+            ),
         ),
         migrations.AddField(
-            model_name='matchattempt',
-            name='match',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attempts', to='matches.match'),
+            model_name="matchattempt",
+            name="match",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="attempts",
+                to="matches.match",
+            ),
         ),
         migrations.AddField(
-            model_name='matchseat',
-            name='match',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='matches.match'),
+            model_name="matchseat",
+            name="match",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="seats",
+                to="matches.match",
+            ),
         ),
         migrations.AddField(
-            model_name='matchseat',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='match_seats', to=settings.AUTH_USER_MODEL),
+            model_name="matchseat",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="match_seats",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddConstraint(
-            model_name='matchseat',
-            constraint=models.UniqueConstraint(fields=('match', 'seat'), name='one_player_per_seat'),
+            model_name="matchseat",
+            constraint=models.UniqueConstraint(
+                fields=("match", "seat"), name="one_player_per_seat"
+            ),
         ),
     ]

@@ -1,0 +1,41 @@
+"""Query-string filters for match lists: ?game= &player= &state= &ladder= &since= &until= &result=."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.utils.dateparse import parse_datetime
+from rest_framework.exceptions import ValidationError
+
+from matches.models import MatchState
+
+RESULTS = ("forfeit", "corrected", "diverged", "verified")
+
+
+def filter_matches(queryset: QuerySet, params) -> QuerySet:
+    """Apply the filters; a bad value is a 400 naming the parameter."""
+    if game := params.get("game"):
+        queryset = queryset.filter(game=game)
+    if player := params.get("player"):
+        queryset = queryset.filter(seats__player__username=player)
+    if ladder := params.get("ladder"):
+        queryset = queryset.filter(ladder__slug=ladder)
+    if state := params.get("state"):
+        if state not in MatchState.values:
+            raise ValidationError({"state": [f"one of {', '.join(MatchState.values)}"]})
+        queryset = queryset.filter(state=state)
+    for name, lookup in (("since", "created__gte"), ("until", "created__lt")):
+        if value := params.get(name):
+            moment = parse_datetime(value)
+            if moment is None:
+                raise ValidationError({name: ["an ISO 8601 date-time, e.g. 2026-11-30T12:00:00Z"]})
+            queryset = queryset.filter(**{lookup: moment})
+    if result := params.get("result"):
+        if result not in RESULTS:
+            raise ValidationError({"result": [f"one of {', '.join(RESULTS)}"]})
+        queryset = {
+            "forfeit": lambda q: q.exclude(forfeit=None),
+            "corrected": lambda q: q.exclude(corrected_result=None),
+            "diverged": lambda q: q.filter(verification__ok=False),
+            "verified": lambda q: q.filter(verification__ok=True),
+        }[result](queryset)
+    return queryset.distinct()

@@ -1,0 +1,154 @@
+"""The matches API: public match pages and records; staff-only audit actions."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from gauntlet.api.errors import Conflict
+from matches import audit
+from matches.filters import filter_matches
+from matches.models import AuditEntry, Match, MatchState
+from matches.serializers import (
+    AuditEntrySerializer,
+    AuditMatchSerializer,
+    CorrectSerializer,
+    MatchSerializer,
+    VerifyManySerializer,
+    VoidSerializer,
+)
+
+FILTERS = [
+    OpenApiParameter(name, str, description=text)
+    for name, text in [
+        ("game", "engine slug"),
+        ("player", "username"),
+        ("ladder", "ladder slug"),
+        ("state", "scheduled, running, finished, aborted, voided"),
+        ("since", "created at or after (ISO 8601)"),
+        ("until", "created before (ISO 8601)"),
+        ("result", "forfeit, corrected, diverged, verified"),
+    ]
+]
+
+
+def _audit_call(func, *args):
+    try:
+        return func(*args)
+    except audit.AuditError as exc:
+        if exc.conflict:
+            raise Conflict(str(exc)) from None
+        raise ValidationError({exc.field: [str(exc)]}) from None
+
+
+class MatchViewSet(viewsets.ReadOnlyModelViewSet):
+    """Matches. The seed is revealed (with its nonce) once a match ends."""
+
+    serializer_class = MatchSerializer
+
+    def get_queryset(self):
+        queryset = Match.objects.select_related("ladder").prefetch_related("seats__player")
+        return filter_matches(queryset, self.request.query_params).order_by("-created")
+
+    @extend_schema(parameters=FILTERS)
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @action(detail=True, methods=["get"])
+    def record(self, request: Request, pk: str | None = None) -> Response:
+        """The full match record (the format ``python -m engines replay`` reads)."""
+        match = self.get_object()
+        if (
+            match.state not in (MatchState.FINISHED, MatchState.VOIDED)
+            and not request.user.is_staff
+        ):
+            raise PermissionDenied("The record of a match is published when it ends.")
+        return Response(audit.match_record(match).to_json())
+
+
+class AuditMatchViewSet(viewsets.ReadOnlyModelViewSet):
+    """Staff only: every match with its attempts and verification; verify, void, correct."""
+
+    serializer_class = AuditMatchSerializer
+    permission_classes = [permissions.IsAdminUser]
+
+    def get_queryset(self):
+        queryset = Match.objects.select_related("ladder").prefetch_related(
+            "seats__player", "attempts"
+        )
+        return filter_matches(queryset, self.request.query_params).order_by("-created")
+
+    @extend_schema(parameters=FILTERS)
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def verify(self, request: Request, pk: str | None = None) -> Response:
+        """Replay this match now: "reproduces" or the first divergent action."""
+        report = _audit_call(audit.verify, self.get_object())
+        return Response(report.to_json())
+
+    @extend_schema(request=VoidSerializer, responses=AuditEntrySerializer)
+    @action(detail=True, methods=["post"])
+    def void(self, request: Request, pk: str | None = None) -> Response:
+        body = VoidSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        match = self.get_object()
+        entry = _audit_call(audit.void, match.pk, request.user, body.validated_data["reason"])
+        return Response(AuditEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=CorrectSerializer, responses=AuditEntrySerializer)
+    @action(detail=True, methods=["post"])
+    def correct(self, request: Request, pk: str | None = None) -> Response:
+        body = CorrectSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        match = self.get_object()
+        entry = _audit_call(
+            audit.correct,
+            match.pk,
+            request.user,
+            body.validated_data["reason"],
+            body.validated_data["ranks"],
+        )
+        return Response(AuditEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=VerifyManySerializer)
+    @action(detail=False, methods=["post"], url_path="verify-many")
+    def verify_many(self, request: Request) -> Response:
+        """Queue replay-verification of all matches, a game's, or some ids (Celery tasks)."""
+        from matches.tasks import verify_matches
+
+        body = VerifyManySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        queryset = Match.objects.filter(state__in=[MatchState.FINISHED, MatchState.VOIDED])
+        if data.get("game"):
+            queryset = queryset.filter(game=data["game"])
+        if data.get("ids"):
+            queryset = queryset.filter(pk__in=data["ids"])
+        ids = list(queryset.values_list("pk", flat=True))
+        chunks = [ids[i : i + 200] for i in range(0, len(ids), 200)]
+        for chunk in chunks:
+            verify_matches.delay(chunk)
+        return Response({"queued": len(ids), "tasks": len(chunks)}, status=status.HTTP_202_ACCEPTED)
+
+
+class AuditLogViewSet(viewsets.ReadOnlyModelViewSet):
+    """Staff only: the append-only audit log (?match=ID)."""
+
+    serializer_class = AuditEntrySerializer
+    permission_classes = [permissions.IsAdminUser]
+
+    def get_queryset(self):
+        queryset = AuditEntry.objects.select_related("actor")
+        if match := self.request.query_params.get("match"):
+            if not match.isdigit():
+                raise Http404("no such match")
+            queryset = queryset.filter(match_id=int(match))
+        return queryset
