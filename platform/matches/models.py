@@ -153,6 +153,9 @@ class AuditEntry(models.Model):
         ordering = ["-created"]
         verbose_name_plural = "audit entries"
 
+    def __str__(self) -> str:
+        return f"{self.action} of match {self.match_id} by {self.actor}: {self.reason}"
+
     def save(self, *args, **kwargs) -> None:
         if self.pk is not None:
             raise ValueError("audit entries are append-only")
