@@ -128,6 +128,8 @@ def determinize(st: State, seat: int, rng: random.Random) -> State:
     """
     c = st.copy()
     c.rng = random.Random(rng.getrandbits(64))
+    c.rng_shared = False
+    c.rng_digest = None
     if st.over:
         return c
     slots: list[list[tuple[list[int], int]]] = [[] for _ in range(N_DECKS)]

@@ -269,7 +269,7 @@ def _steal(st: State, s: int, t: int, v: int, blessing: int, ev: list | None) ->
     st.used[t].append(blessing)
     herd = st.herd[t]
     if v == RANDOM_CARD:
-        i = st.rng.randrange(len(herd))
+        i = st.own_rng().randrange(len(herd))
     else:
         i = 0
         while VALUE[herd[i]] != v:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from array import array
 from itertools import permutations
 from typing import Any
 
@@ -61,6 +62,8 @@ class State:
         "over",
         "turns",
         "rng",
+        "rng_shared",
+        "rng_digest",
     )
 
     n: int
@@ -91,9 +94,33 @@ class State:
     over: bool
     turns: int
     rng: random.Random
+    rng_shared: bool
+    rng_digest: str | None
+
+    def own_rng(self) -> random.Random:
+        """The state's random generator, ready to draw from.
+
+        Clones share one generator object until either of them draws (copy on write), so
+        cloning stays cheap; always draw through this method. The cached digest is dropped.
+        """
+        if self.rng_shared:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self.rng_shared = False
+        self.rng_digest = None
+        return self.rng
+
+    def rng_hash(self) -> str:
+        """A short stable hash of the generator's state (cached until the next draw)."""
+        if self.rng_digest is None:
+            version, internal, gauss = self.rng.getstate()
+            data = array("Q", internal).tobytes() + repr((version, gauss)).encode()
+            self.rng_digest = hashlib.sha256(data).hexdigest()[:16]
+        return self.rng_digest
 
     def copy(self) -> State:
-        """An independent copy (random generator included)."""
+        """An independent copy (random generator included, shared until one side draws)."""
         s = State.__new__(State)
         s.n = self.n
         s.khans = self.khans[:]
@@ -122,9 +149,9 @@ class State:
         s.revealed = self.revealed[:]
         s.over = self.over
         s.turns = self.turns
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        s.rng = rng
+        s.rng = self.rng
+        s.rng_shared = self.rng_shared = True
+        s.rng_digest = self.rng_digest
         return s
 
 
@@ -166,6 +193,8 @@ def new_state(seed: int, khans: list[int] | None, n: int) -> State:
     s.over = False
     s.turns = 0
     s.rng = rng
+    s.rng_shared = False
+    s.rng_digest = None
     return s
 
 
@@ -175,7 +204,6 @@ def _ids(cards: list[int]) -> list[str]:
 
 def canonical_state(s: State) -> dict[str, Any]:
     """The whole state as JSON data (hidden cards and deck order included)."""
-    rng_digest = hashlib.sha256(repr(s.rng.getstate()).encode()).hexdigest()[:16]
     return {
         "n_seats": s.n,
         "khans": [KHAN_SLUGS[k] for k in s.khans],
@@ -198,5 +226,5 @@ def canonical_state(s: State) -> dict[str, Any]:
         "revealed": list(s.revealed),
         "over": s.over,
         "turns": s.turns,
-        "rng": rng_digest,
+        "rng": s.rng_hash(),
     }

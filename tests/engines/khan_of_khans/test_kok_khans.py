@@ -159,7 +159,7 @@ def test_blessing_on_the_sable_nation_takes_a_random_card() -> None:
     taken = set()
     for seed in range(30):
         st = _sable_with_hidden_herd()
-        st.rng.seed(seed)
+        st.own_rng().seed(seed)
         play(st, "raid 1")
         assert GAME.legal_actions(st, 1) == ["keep", "give 0"]
         with pytest.raises(IllegalAction, match="at random"):

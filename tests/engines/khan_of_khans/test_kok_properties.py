@@ -165,8 +165,12 @@ def test_illegal_actions_raise_with_a_reason_and_change_nothing(seed: int, n: in
 
 def test_clone_copies_the_random_generator() -> None:
     state = GAME.new_game(5, 3)
+    before = GAME.digest(state)
     copy = GAME.clone(state)
-    assert state.rng.random() == copy.rng.random()
+    assert GAME.digest(copy) == before
+    drawn = [copy.own_rng().random() for _ in range(3)]
+    assert GAME.digest(copy) != before and GAME.digest(state) == before
+    assert [state.own_rng().random() for _ in range(3)] == drawn
     GAME.random_playout(copy, random.Random(0))
     assert not GAME.is_over(state)
 
@@ -177,7 +181,7 @@ def test_determinize_reseeds_from_the_given_rng() -> None:
     b = GAME.determinize(state, 0, random.Random(1))
     c = GAME.determinize(state, 0, random.Random(2))
     assert GAME.digest(a) == GAME.digest(b) != GAME.digest(c)
-    assert a.rng.random() != state.rng.random()
+    assert a.own_rng().random() != state.own_rng().random()
 
 
 def test_determinize_redeals_a_sable_herd_from_the_same_decks() -> None:
