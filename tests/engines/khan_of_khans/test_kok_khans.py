@@ -202,3 +202,16 @@ def test_a_card_the_sable_nation_steals_stays_known() -> None:
     stack(st, "L2:champion")
     play(st, "raid 0", "raid 1", "raid 2", "raid 1", "give 0 100")
     assert GAME.observation(st, 0)["players"][1]["herd"] == ["L1:?", "L0:raid100"]
+
+
+def test_two_corrals_still_give_only_one_impala_reveal() -> None:
+    st = game("impala-people", "morokanth")
+    stack(st, "L0:raid20", "L0:raid50a")
+    stack(st, "L1:raid20", "L1:raid50a", "L1:raid50b")
+    play(st, "raid 0", "raid 1", "corral", "raid 1", "raid 0", "raid 1", "corral")
+    stack(st, "L2:raid100")
+    stack(st, "L3:raid20", "L3:raid50a")
+    play(st, "raid 3", "impala 2", "choose 2", "raid 3")
+    assert GAME.to_act(st) == 0
+    assert GAME.observation(st, None)["impala_token"] == "brown"
+    assert not any(a.startswith("impala") for a in GAME.legal_actions(st, 0))
