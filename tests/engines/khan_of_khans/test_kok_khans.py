@@ -112,6 +112,7 @@ def test_high_llama_sneaks_one_card_face_down_into_a_used_corral() -> None:
     assert GAME.observation(st, 1)["players"][0]["corrals"][0]["sneaked"] == "L0:raid100"
     # each Corral takes only one extra card
     play(st, "raid 1")
+    assert GAME.to_act(st) == 0 and st.herd[0]
     assert not any(a.startswith("sneak") for a in GAME.legal_actions(st, 0))
     with pytest.raises(IllegalAction, match="no used Corral without a sneaked card"):
         GAME.apply(st, "sneak 50")
