@@ -69,3 +69,19 @@ def pytest_collection_modifyitems(config, items) -> None:
 def _fast_password_hashing(settings):
     """PBKDF2's deliberate slowness is not what these tests measure."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process_unless_services(request):
+    """Outside ``services`` tests, Celery tasks run in-process even when a broker is set, so
+    they don't pile up on a broker no test worker consumes. ``services`` tests use real workers.
+    """
+    if request.node.get_closest_marker("services"):
+        yield
+        return
+    from gauntlet.celery_app import app
+
+    saved = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = saved

@@ -80,12 +80,6 @@ def start_attempt(match_id: int, task_id: str = "", worker: str = "") -> MatchAt
         if match is None or match.state not in (MatchState.SCHEDULED, MatchState.RUNNING):
             return None
         now = timezone.now()
-        # An attempt still "running" means its worker died or the task was delivered again.
-        match.attempts.filter(outcome=AttemptOutcome.RUNNING).update(
-            outcome=AttemptOutcome.LOST,
-            ended_at=now,
-            error="superseded by a new attempt (worker lost or task redelivered)",
-        )
         if match.state == MatchState.SCHEDULED:
             match.state = MatchState.RUNNING
             match.started_at = now
@@ -152,6 +146,13 @@ def finish(attempt: MatchAttempt, record: MatchRecord, engine_seconds: float) ->
         match_finished.send(sender=Match, match=match)
         MatchAttempt.objects.filter(pk=attempt.pk).update(
             outcome=AttemptOutcome.RECORDED, ended_at=now
+        )
+        # Earlier attempts still marked running died (or are duplicates still playing: those
+        # will mark themselves "duplicate" when they end).
+        match.attempts.filter(outcome=AttemptOutcome.RUNNING).exclude(pk=attempt.pk).update(
+            outcome=AttemptOutcome.LOST,
+            ended_at=now,
+            error="did not finish before another attempt recorded the match",
         )
     return True
 

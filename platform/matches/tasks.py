@@ -23,11 +23,13 @@ def run_match(self, match_id: int) -> str:
 
 
 @shared_task(name="matches.requeue_stale")
-def requeue_stale(stale_after: float = runner.STALE_AFTER_SECONDS) -> list[int]:
+def requeue_stale(
+    stale_after: float = runner.STALE_AFTER_SECONDS, queue: str | None = None
+) -> list[int]:
     """Queue again every running match whose worker stopped beating (it died mid-match)."""
     ids = runner.stale_matches(stale_after)
     for match_id in ids:
-        run_match.delay(match_id)
+        run_match.apply_async((match_id,), queue=queue)
     return ids
 
 

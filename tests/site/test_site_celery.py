@@ -4,7 +4,6 @@ import os
 import platform
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from django.core.management import call_command
 
 from gauntlet.celery_app import app
 from gauntlet.tasks import system_info
+from tests.support.workers import Worker
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -53,52 +53,15 @@ def test_embedded_default_runs_tasks_in_process():
     assert data["task"]["system"] == platform.system()
 
 
-@pytest.fixture(scope="module")
-def worker():
+@pytest.fixture
+def worker(db):
     """A real Celery worker process on a queue of its own, against the configured broker."""
-    queue = f"test-{uuid.uuid4().hex[:8]}"
-    name = f"{queue}@%h"
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "gauntlet.celery_app",
-            "worker",
-            "-P",
-            "solo",
-            "-Q",
-            queue,
-            "-n",
-            name,
-            "-l",
-            "warning",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=REPO,
-        env={**os.environ, "PYTHONPATH": f"{REPO}:{REPO / 'platform'}"},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    worker = Worker(f"test-{uuid.uuid4().hex[:8]}", "site")
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            replies = app.control.ping(timeout=0.5) or []
-            if any(queue in reply_name for reply in replies for reply_name in reply):
-                break
-            assert proc.poll() is None, proc.stdout.read()
-        else:
-            raise AssertionError("the worker did not answer within 60 s")
-        yield queue, proc
+        worker.wait_ready(app)
+        yield worker.queue, worker.proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        worker.stop()
 
 
 @pytest.mark.services
@@ -118,5 +81,5 @@ def test_status_lists_the_worker(worker, capsys, db):
 
     report = json.loads(capsys.readouterr().out)
     assert report["broker"]["ok"] and report["broker"]["mode"] == "broker"
-    assert any(name.startswith(queue) for name in report["broker"]["workers"])
+    assert any(queue in name for name in report["broker"]["workers"])
     assert report["database"]["ok"]
