@@ -1,8 +1,9 @@
 """Bots by spec string: ``random``, ``heuristic``, ``search``, ``search:N``, ``search:Nms``.
 
 ``search`` specs take extra ``key=value`` settings after commas:
-``search:400,c=0.5,depth=30,policy=heuristic`` (UCB constant ``c``, heuristic cutoff
-``depth``, playout ``policy`` random or the game's heuristic bot).
+``search:400,c=0.5,depth=30,policy=heuristic,split=1`` (UCB constant ``c``, heuristic
+cutoff ``depth``, playout ``policy`` random or the game's heuristic bot, ``split=1`` for a
+subtree per observed chance outcome instead of plain SO-ISMCTS merging).
 """
 
 from __future__ import annotations
@@ -61,13 +62,15 @@ def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
                 kwargs["exploration"] = float(value)
             elif key == "depth":
                 kwargs["rollout_depth"] = int(value)
+            elif key == "split" and value in ("0", "1"):
+                kwargs["split_outcomes"] = value == "1"
             elif key == "policy" and value in ("random", "heuristic"):
                 if value == "heuristic":
                     kwargs["policy"] = heuristic_bot_class(game_slug)(derive_seed(seed, "policy"))
             elif key == "policy":
                 raise UnknownBot(f"unknown playout policy {value!r} (known: random, heuristic)")
             else:
-                raise UnknownBot(f"unknown search setting {key!r} (known: c, depth, policy)")
+                raise UnknownBot(f"unknown search setting {key!r} (known: c, depth, policy, split)")
         except ValueError as exc:
             if isinstance(exc, UnknownBot):
                 raise

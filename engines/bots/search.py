@@ -17,7 +17,7 @@ import random
 import time
 from typing import Any
 
-from engines.base import Action, Game
+from engines.base import Action, Game, canonical_json
 from engines.bots.base import Bot
 
 DEFAULT_PLAYOUTS = 200
@@ -36,14 +36,21 @@ def rank_rewards(ranks: tuple[int, ...] | list[int]) -> list[float]:
 
 
 class Node:
-    """A tree node: reached by ``action`` played by ``seat`` from its parent."""
+    """A tree node: reached by ``action`` played by ``seat`` from its parent.
 
-    __slots__ = ("action", "seat", "children", "visits", "reward", "avail")
+    ``visits``, ``reward`` (summed for ``seat``) and ``avail`` are the statistics of that
+    action. What the observer saw happen next can differ between determinisations (a card
+    drawn, a die rolled); ``outcomes`` keeps one subtree per distinct observation when the
+    bot splits on outcomes, else a single subtree under ``""``.
+    """
+
+    __slots__ = ("action", "seat", "children", "outcomes", "visits", "reward", "avail")
 
     def __init__(self, action: Action | None = None, seat: int | None = None) -> None:
         self.action = action
         self.seat = seat
         self.children: dict[Action, Node] = {}
+        self.outcomes: dict[str, Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.avail = 0
@@ -55,7 +62,9 @@ class SearchBot(Bot):
     ``exploration`` is the UCB constant; ``rollout_depth`` (``None``: play to the end) cuts
     playouts short and scores the position with :meth:`Game.heuristic_value`. ``policy`` (a
     bot, e.g. the game's heuristic bot) picks the playouts' actions instead of uniform random
-    choice (slower per playout, usually far better informed).
+    choice (slower per playout, usually far better informed). ``split_outcomes`` gives every
+    distinct observation after an action its own subtree (so a decision made after a random
+    draw depends on what was drawn) instead of merging them as plain SO-ISMCTS does.
     """
 
     kind = "search"
@@ -68,6 +77,7 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         rollout_depth: int | None = None,
         policy: Bot | None = None,
+        split_outcomes: bool = False,
     ) -> None:
         super().__init__(seed)
         if playouts < 1:
@@ -79,6 +89,7 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.policy = policy
+        self.split_outcomes = split_outcomes
         self.spec = f"search:{int(time_ms)}ms" if time_ms is not None else f"search:{playouts}"
         self._n_seats: int | None = None
         self.last_iterations = 0
@@ -113,12 +124,14 @@ class SearchBot(Bot):
                     break
             elif iterations >= self.playouts:
                 break
-            self._iterate(game, game.determinize(state, seat, rng), root, rng)
+            self._iterate(game, game.determinize(state, seat, rng), root, seat, rng)
             iterations += 1
         self.last_iterations = iterations
         return root
 
-    def _iterate(self, game: Game, state: Any, root: Node, rng: random.Random) -> None:
+    def _iterate(
+        self, game: Game, state: Any, root: Node, observer: int, rng: random.Random
+    ) -> None:
         node, path = root, [root]
         # selection and expansion
         while not game.is_over(state):
@@ -136,9 +149,13 @@ class SearchBot(Bot):
                 game.apply_fast(state, action)
                 path.append(child)
                 break
-            node = self._select(node, legal)
-            game.apply_fast(state, node.action)
-            path.append(node)
+            edge = self._select(node, legal)
+            game.apply_fast(state, edge.action)
+            path.append(edge)
+            key = canonical_json(game.observation(state, observer)) if self.split_outcomes else ""
+            node = edge.outcomes.get(key)
+            if node is None:
+                node = edge.outcomes[key] = Node()
         rewards = self._rollout(game, state, rng)
         for visited in path:
             visited.visits += 1

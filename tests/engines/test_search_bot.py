@@ -72,6 +72,19 @@ def test_budget_counts_playouts_and_time() -> None:
     assert bot.last_iterations == 0  # one legal action: no search
 
 
+def test_split_outcomes_grows_one_subtree_per_observation() -> None:
+    state = mid_game(2, steps=1)  # seat 1 to act: its card ends the trick and cards are drawn
+    seat = GAME.to_act(state)
+    split = SearchBot(0, playouts=300, split_outcomes=True).search(
+        GAME, state, seat, random.Random(0)
+    )
+    merged = SearchBot(0, playouts=300).search(GAME, state, seat, random.Random(0))
+    assert max(len(c.outcomes) for c in split.children.values()) > 1  # different draws
+    assert all(len(c.outcomes) <= 1 for c in merged.children.values())
+    record = play_match(GAME, 2, [SearchBot(2, playouts=40, split_outcomes=True), "heuristic"])
+    assert record.forfeit is None
+
+
 def test_heuristic_cutoff_rollouts_play_legally() -> None:
     bot = SearchBot(5, playouts=30, rollout_depth=2)
     record = play_match(GAME, 5, [bot, "random", "random"])
@@ -121,6 +134,8 @@ def test_factory_specs(monkeypatch: pytest.MonkeyPatch) -> None:
     search = make_bot("toy-tricks", "search:30,policy=heuristic", 1)
     assert isinstance(search.policy, HeuristicBot)
     assert make_bot("toy-tricks", "search:30,policy=random", 1).policy is None
+    assert make_bot("toy-tricks", "search:30,split=1", 1).split_outcomes is True
+    assert make_bot("toy-tricks", "search:30", 1).split_outcomes is False
     record = play_match(GAME, 1, ["search:10", "heuristic"])
     assert record.seats == ["search:10", "heuristic"]
 
