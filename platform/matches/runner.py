@@ -59,10 +59,10 @@ class BudgetedBot(Bot):
 
 
 class Heartbeat:
-    """Notes on the attempt, at most every ``interval`` seconds, that its worker is alive."""
+    """Notes on attempts, at most every ``interval`` seconds, that their worker is alive."""
 
-    def __init__(self, attempt_id: int, interval: float = HEARTBEAT_SECONDS) -> None:
-        self.attempt_id = attempt_id
+    def __init__(self, attempt_ids: list[int], interval: float = HEARTBEAT_SECONDS) -> None:
+        self.attempt_ids = attempt_ids
         self.interval = interval
         self.last = time.monotonic()
 
@@ -70,23 +70,33 @@ class Heartbeat:
         now = time.monotonic()
         if now - self.last >= self.interval:
             self.last = now
-            MatchAttempt.objects.filter(pk=self.attempt_id).update(heartbeat=timezone.now())
+            MatchAttempt.objects.filter(pk__in=self.attempt_ids).update(heartbeat=timezone.now())
+
+
+def start_attempts(match_ids: list[int], task_id: str = "", worker: str = "") -> list[MatchAttempt]:
+    """Mark the matches running and open one attempt each (matches already over are skipped)."""
+    with transaction.atomic():
+        matches = list(
+            Match.objects.select_for_update()
+            .filter(pk__in=match_ids, state__in=[MatchState.SCHEDULED, MatchState.RUNNING])
+            .order_by("pk")
+        )
+        if not matches:
+            return []
+        now = timezone.now()
+        Match.objects.filter(
+            pk__in=[m.pk for m in matches if m.state == MatchState.SCHEDULED]
+        ).update(state=MatchState.RUNNING, started_at=now)
+        return MatchAttempt.objects.bulk_create(
+            MatchAttempt(match=m, task_id=task_id or "", worker=worker or "", heartbeat=now)
+            for m in matches
+        )
 
 
 def start_attempt(match_id: int, task_id: str = "", worker: str = "") -> MatchAttempt | None:
     """Mark the match running and open an attempt; ``None`` when there is nothing to play."""
-    with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None or match.state not in (MatchState.SCHEDULED, MatchState.RUNNING):
-            return None
-        now = timezone.now()
-        if match.state == MatchState.SCHEDULED:
-            match.state = MatchState.RUNNING
-            match.started_at = now
-            match.save(update_fields=["state", "started_at"])
-        return MatchAttempt.objects.create(
-            match=match, task_id=task_id or "", worker=worker or "", heartbeat=now
-        )
+    attempts = start_attempts([match_id], task_id, worker)
+    return attempts[0] if attempts else None
 
 
 def play(
@@ -107,60 +117,127 @@ def play(
     return play_match(game, match.seed, bots, match.decks, match.options or None, record=True)
 
 
-def finish(attempt: MatchAttempt, record: MatchRecord, engine_seconds: float) -> bool:
-    """Store the record, the result and (through ``match_finished``) the ratings, atomically.
+FINISH_FIELDS = [
+    "actions",
+    "digests",
+    "result",
+    "forfeit",
+    "state",
+    "finished_at",
+    "engine_seconds",
+]
 
-    Returns False, changing nothing but the attempt, when another attempt got there first.
+
+def finish_many(played: list[tuple[MatchAttempt, MatchRecord, float]]) -> list[bool]:
+    """Store records, results and (through ``match_finished``) ratings in one transaction.
+
+    For each ``(attempt, record, engine_seconds)`` returns True when it was recorded, False when
+    another attempt had recorded that match first (then only the attempt changes).
     """
+    if not played:
+        return []
     with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=attempt.match_id)
+        locked = {
+            m.pk: m
+            for m in Match.objects.select_for_update()
+            .filter(pk__in=[a.match_id for a, _, _ in played])
+            .order_by("pk")
+        }
         now = timezone.now()
-        if match.state != MatchState.RUNNING:
-            MatchAttempt.objects.filter(pk=attempt.pk).update(
-                outcome=AttemptOutcome.DUPLICATE, ended_at=now
-            )
-            return False
-        match.actions = record.actions
-        match.digests = record.digests
-        match.result = record.result
-        match.forfeit = record.forfeit
-        match.state = MatchState.FINISHED
-        match.finished_at = now
-        match.engine_seconds = engine_seconds
-        match.save(
-            update_fields=[
-                "actions",
-                "digests",
-                "result",
-                "forfeit",
-                "state",
-                "finished_at",
-                "engine_seconds",
-            ]
-        )
-        seats = list(match.seats.all())
-        for seat in seats:
-            seat.rank = record.result["ranks"][seat.seat]
-            seat.score = record.result["scores"][seat.seat]
-        MatchSeat.objects.bulk_update(seats, ["rank", "score"])
-        match_finished.send(sender=Match, match=match)
-        MatchAttempt.objects.filter(pk=attempt.pk).update(
-            outcome=AttemptOutcome.RECORDED, ended_at=now
+        recorded, outcome = [], []
+        for attempt, record, seconds in played:
+            match = locked[attempt.match_id]
+            if match.state != MatchState.RUNNING:
+                outcome.append(False)
+                continue
+            match.actions = record.actions
+            match.digests = record.digests
+            match.result = record.result
+            match.forfeit = record.forfeit
+            match.state = MatchState.FINISHED
+            match.finished_at = now
+            match.engine_seconds = seconds
+            recorded.append(match)
+            outcome.append(True)
+        if recorded:
+            Match.objects.bulk_update(recorded, FINISH_FIELDS)
+            by_match = {m.pk: m for m in recorded}
+            seats = list(MatchSeat.objects.filter(match_id__in=by_match))
+            for seat in seats:
+                result = by_match[seat.match_id].result
+                seat.rank = result["ranks"][seat.seat]
+                seat.score = result["scores"][seat.seat]
+            MatchSeat.objects.bulk_update(seats, ["rank", "score"])
+            for match in recorded:  # in match order: ratings apply in a defined order
+                match_finished.send(sender=Match, match=match)
+        ok = [a.pk for (a, _, _), good in zip(played, outcome, strict=True) if good]
+        dup = [a.pk for (a, _, _), good in zip(played, outcome, strict=True) if not good]
+        MatchAttempt.objects.filter(pk__in=ok).update(outcome=AttemptOutcome.RECORDED, ended_at=now)
+        MatchAttempt.objects.filter(pk__in=dup).update(
+            outcome=AttemptOutcome.DUPLICATE, ended_at=now
         )
         # Earlier attempts still marked running died (or are duplicates still playing: those
         # will mark themselves "duplicate" when they end).
-        match.attempts.filter(outcome=AttemptOutcome.RUNNING).exclude(pk=attempt.pk).update(
+        MatchAttempt.objects.filter(
+            match_id__in=[m.pk for m in recorded], outcome=AttemptOutcome.RUNNING
+        ).exclude(pk__in=ok).update(
             outcome=AttemptOutcome.LOST,
             ended_at=now,
             error="did not finish before another attempt recorded the match",
         )
-    return True
+    return outcome
+
+
+def finish(attempt: MatchAttempt, record: MatchRecord, engine_seconds: float) -> bool:
+    """:func:`finish_many` for one match."""
+    return finish_many([(attempt, record, engine_seconds)])[0]
 
 
 def fail_attempt(attempt: MatchAttempt, error: str) -> None:
     MatchAttempt.objects.filter(pk=attempt.pk).update(
         outcome=AttemptOutcome.FAILED, ended_at=timezone.now(), error=error[:4000]
     )
+
+
+def run_batch(
+    match_ids: list[int],
+    task_id: str = "",
+    worker: str = "",
+    move_budget: float = DEFAULT_MOVE_BUDGET_SECONDS,
+) -> dict[int, str]:
+    """Run matches end to end, recording them together; returns what happened to each.
+
+    A match whose play fails (an engine or setup error, never a bot's: bots forfeit) gets a
+    failed attempt and stays running for the reaper; the others are recorded.
+    """
+    attempts = start_attempts(match_ids, task_id, worker)
+    outcome = {match_id: "nothing to do" for match_id in match_ids}
+    if not attempts:
+        return outcome
+    matches = Match.objects.in_bulk([a.match_id for a in attempts])
+    seats: dict[int, list[MatchSeat]] = {}
+    for seat in MatchSeat.objects.filter(match_id__in=matches).order_by("match_id", "seat"):
+        seats.setdefault(seat.match_id, []).append(seat)
+    heartbeat = Heartbeat([a.pk for a in attempts])
+    played, errors = [], []
+    for attempt in attempts:
+        started = time.perf_counter()
+        try:
+            record = play(
+                matches[attempt.match_id], seats[attempt.match_id], move_budget, heartbeat
+            )
+        except Exception as exc:  # an engine or setup failure is not a game result
+            log.exception("match %s failed to play", attempt.match_id)
+            fail_attempt(attempt, f"{type(exc).__name__}: {exc}")
+            outcome[attempt.match_id] = "failed"
+            errors.append(exc)
+            continue
+        played.append((attempt, record, time.perf_counter() - started))
+    for (attempt, _, _), good in zip(played, finish_many(played), strict=True):
+        outcome[attempt.match_id] = "recorded" if good else "duplicate"
+    if errors and len(match_ids) == 1:
+        raise errors[0]
+    return outcome
 
 
 def run(
@@ -170,19 +247,7 @@ def run(
     move_budget: float = DEFAULT_MOVE_BUDGET_SECONDS,
 ) -> str:
     """Run one match end to end; returns what happened (for logs and tests)."""
-    attempt = start_attempt(match_id, task_id, worker)
-    if attempt is None:
-        return "nothing to do"
-    match = Match.objects.get(pk=match_id)
-    seats = list(match.seats.order_by("seat"))
-    started = time.perf_counter()
-    try:
-        record = play(match, seats, move_budget, Heartbeat(attempt.pk))
-    except Exception as exc:  # an engine or setup failure is not a game result
-        fail_attempt(attempt, f"{type(exc).__name__}: {exc}")
-        raise
-    engine_seconds = time.perf_counter() - started
-    return "recorded" if finish(attempt, record, engine_seconds) else "duplicate"
+    return run_batch([match_id], task_id, worker, move_budget)[match_id]
 
 
 def stale_matches(stale_after: float = STALE_AFTER_SECONDS) -> list[int]:

@@ -22,6 +22,24 @@ def run_match(self, match_id: int) -> str:
     return runner.run(match_id, task_id=self.request.id or "", worker=self.request.hostname or "")
 
 
+@shared_task(
+    bind=True,
+    name="matches.run_matches",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def run_matches(self, match_ids: list[int]) -> dict[str, str]:
+    """Play a batch of bot matches and record them in one transaction (for bot arenas and
+    benchmarks: per-task overhead dominates short matches). Idempotent like ``run_match``."""
+    outcome = runner.run_batch(
+        list(match_ids), task_id=self.request.id or "", worker=self.request.hostname or ""
+    )
+    return {str(k): v for k, v in outcome.items()}
+
+
 @shared_task(name="matches.requeue_stale")
 def requeue_stale(
     stale_after: float = runner.STALE_AFTER_SECONDS, queue: str | None = None

@@ -145,3 +145,30 @@ def test_bad_setup_writes_nothing(bots):
     with pytest.raises(BadSetup):
         schedule_match("kingdom-of-warlords", [SeatSpec(b, "random") for b in bots[:3]])
     assert not Match.objects.exists()
+
+
+def test_a_batch_records_each_match_once_and_isolates_failures(make_match, monkeypatch):
+    ids = [make_match(enqueue=False).pk for _ in range(4)]
+    assert runner.run(ids[0]) == "recorded"
+    real = runner.play
+
+    def play_failing_one(match, seats, budget, on_move=None):
+        if match.pk == ids[2]:
+            raise RuntimeError("engine bug")
+        return real(match, seats, budget, on_move)
+
+    monkeypatch.setattr(runner, "play", play_failing_one)
+    outcome = runner.run_batch([*ids, 999999])
+    assert outcome == {
+        ids[0]: "nothing to do",
+        ids[1]: "recorded",
+        ids[2]: "failed",
+        ids[3]: "recorded",
+        999999: "nothing to do",
+    }
+    states = dict(Match.objects.filter(pk__in=ids).values_list("pk", "state"))
+    assert [states[i] for i in ids] == ["finished", "finished", "running", "finished"]
+    assert Match.objects.get(pk=ids[2]).attempts.get().outcome == AttemptOutcome.FAILED
+    # the reaper's later run of the failed match records it
+    monkeypatch.setattr(runner, "play", real)
+    assert runner.run_batch([ids[2]]) == {ids[2]: "recorded"}
