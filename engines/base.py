@@ -158,7 +158,9 @@ class Game(ABC):
         """The decks (starter decks, Khan choices...) used when a caller gives none."""
         return None
 
-    def validate_deck(self, deck: JSON, options: dict[str, Any] | None = None) -> list[DeckViolation]:
+    def validate_deck(
+        self, deck: JSON, options: dict[str, Any] | None = None
+    ) -> list[DeckViolation]:
         """Every construction rule ``deck`` breaks (an empty list for a legal deck)."""
         return []
 
