@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     for slug in slugs:
         game = get_game(slug)
         for n in range(game.min_seats, game.max_seats + 1):
-            bench_raw(game, n, games, runs)
+            bench_raw(game, n, games * 5, runs)
             bench_recorded(game, n, max(1, games // 2), runs)
             bench_search(game, n, playouts, runs)
     return 0

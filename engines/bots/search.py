@@ -3,8 +3,8 @@
 Each iteration re-deals what the bot cannot see (:meth:`Game.determinize`), walks the shared
 tree with UCB restricted to the actions legal in that determinisation (availability counts,
 Cowling, Powley & Whitehouse 2012), expands one action, finishes the game with a random
-playout (optionally cut off after ``rollout_depth`` actions and scored with
-:meth:`Game.heuristic_value`), and backs up one reward per seat. A seat's reward is the share
+playout (or one driven by a policy bot; optionally cut off after ``rollout_depth`` actions
+and scored with :meth:`Game.heuristic_value`), and backs up one reward per seat. A seat's reward is the share
 of the other seats it beats (ties count half), so the same bot plays 2..n-player games.
 
 With a playout budget the bot is deterministic for a given seed; with a time budget it is not.
@@ -100,10 +100,7 @@ class SearchBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        rng = random.Random(self.rng.getrandbits(64))
-        if self.rollout_depth is not None and self._n_seats is None:
-            self._n_seats = seat_count(game, state, random.Random(rng.getrandbits(64)))
-        root = self.search(game, state, seat, rng)
+        root = self.search(game, state, seat, random.Random(self.rng.getrandbits(64)))
         best = max(
             (child for child in root.children.values() if child.action in legal),
             key=lambda c: (c.visits, c.reward / c.visits if c.visits else 0.0),
@@ -114,6 +111,8 @@ class SearchBot(Bot):
     def search(self, game: Game, state: Any, seat: int, rng: random.Random) -> Node:
         """Run the iterations from ``seat``'s point of view and return the root."""
         root = Node()
+        if self.rollout_depth is not None and self._n_seats is None:
+            self._n_seats = seat_count(game, state, random.Random(rng.getrandbits(64)))
         deadline = None
         if self.time_ms is not None:
             deadline = time.perf_counter() + self.time_ms / 1000
