@@ -18,12 +18,12 @@ from tests.engines.toy_game import landed_games
 GAMES = landed_games()
 PARAMS = [pytest.param(game, id=slug) for slug, game in GAMES]
 # examples per property: the toy game is cheap, real games get fewer but longer games
-EXAMPLES = {"toy-tricks": 25}
+EXAMPLES = {"toy-tricks": 40}
 MAX_ACTIONS = 20_000
 
 
 def examples(game: Game) -> int:
-    return EXAMPLES.get(game.slug, 6)
+    return EXAMPLES.get(game.slug, 25)
 
 
 def prop_settings(game: Game) -> settings:
