@@ -26,7 +26,7 @@ from engines.khan_of_khans.cards import (
     VALUE,
 )
 from engines.khan_of_khans.explain import why_illegal
-from engines.khan_of_khans.state import State, canonical_state, new_state
+from engines.khan_of_khans.state import State, canonical_state, new_state, state_digest
 
 ALIASES = {"-".join(n.lower().split()): s for n, s in zip(KHAN_NAMES, KHAN_SLUGS, strict=True)}
 """Khan names as slugs ("high-llama-tribe") to the engine's slugs ("high-llama")."""
@@ -49,7 +49,7 @@ class KhanOfKhans(Game):
 
     slug: ClassVar[str] = "khan-of-khans"
     name: ClassVar[str] = "Khan of Khans"
-    version: ClassVar[str] = "1.0.0"
+    version: ClassVar[str] = "1.1.0"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     uses_decks: ClassVar[bool] = True
@@ -167,6 +167,9 @@ class KhanOfKhans(Game):
 
     def canonical(self, state: State) -> JSON:
         return canonical_state(state)
+
+    def digest(self, state: State) -> str:
+        return state_digest(state)
 
     def clone(self, state: State) -> State:
         return state.copy()

@@ -128,7 +128,9 @@ FINISH_FIELDS = [
 ]
 
 
-def finish_many(played: list[tuple[MatchAttempt, MatchRecord, float]]) -> list[bool]:
+def finish_many(
+    played: list[tuple[MatchAttempt, MatchRecord, float]], timings: dict[str, float] | None = None
+) -> list[bool]:
     """Store records, results and (through ``match_finished``) ratings in one transaction.
 
     For each ``(attempt, record, engine_seconds)`` returns True when it was recorded, False when
@@ -168,8 +170,11 @@ def finish_many(played: list[tuple[MatchAttempt, MatchRecord, float]]) -> list[b
                 seat.rank = result["ranks"][seat.seat]
                 seat.score = result["scores"][seat.seat]
             MatchSeat.objects.bulk_update(seats, ["rank", "score"])
+            rating_started = time.perf_counter()
             for match in recorded:  # in match order: ratings apply in a defined order
                 match_finished.send(sender=Match, match=match)
+            if timings is not None:
+                timings["rating"] = timings.get("rating", 0.0) + time.perf_counter() - rating_started
         ok = [a.pk for (a, _, _), good in zip(played, outcome, strict=True) if good]
         dup = [a.pk for (a, _, _), good in zip(played, outcome, strict=True) if not good]
         MatchAttempt.objects.filter(pk__in=ok).update(outcome=AttemptOutcome.RECORDED, ended_at=now)
@@ -204,12 +209,15 @@ def run_batch(
     task_id: str = "",
     worker: str = "",
     move_budget: float = DEFAULT_MOVE_BUDGET_SECONDS,
+    timings: dict[str, float] | None = None,
 ) -> dict[int, str]:
     """Run matches end to end, recording them together; returns what happened to each.
 
     A match whose play fails (an engine or setup error, never a bot's: bots forfeit) gets a
-    failed attempt and stays running for the reaper; the others are recorded.
+    failed attempt and stays running for the reaper; the others are recorded. ``timings``, when
+    given, receives seconds spent in the engine, the database and the rating update.
     """
+    clock = time.perf_counter()
     attempts = start_attempts(match_ids, task_id, worker)
     outcome = {match_id: "nothing to do" for match_id in match_ids}
     if not attempts:
@@ -219,6 +227,7 @@ def run_batch(
     for seat in MatchSeat.objects.filter(match_id__in=matches).order_by("match_id", "seat"):
         seats.setdefault(seat.match_id, []).append(seat)
     heartbeat = Heartbeat([a.pk for a in attempts])
+    db_seconds = time.perf_counter() - clock
     played, errors = [], []
     for attempt in attempts:
         started = time.perf_counter()
@@ -233,8 +242,17 @@ def run_batch(
             errors.append(exc)
             continue
         played.append((attempt, record, time.perf_counter() - started))
-    for (attempt, _, _), good in zip(played, finish_many(played), strict=True):
+    engine_seconds = sum(seconds for _, _, seconds in played)
+    clock = time.perf_counter()
+    finished = finish_many(played, timings)
+    for (attempt, _, _), good in zip(played, finished, strict=True):
         outcome[attempt.match_id] = "recorded" if good else "duplicate"
+    if timings is not None:
+        finish_seconds = time.perf_counter() - clock
+        timings["engine"] = timings.get("engine", 0.0) + engine_seconds
+        timings["database"] = (
+            timings.get("database", 0.0) + db_seconds + finish_seconds - timings.get("rating", 0.0)
+        )
     if errors and len(match_ids) == 1:
         raise errors[0]
     return outcome

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
 from django.db import DatabaseError
 
@@ -31,13 +33,24 @@ def run_match(self, match_id: int) -> str:
     retry_backoff=True,
     max_retries=5,
 )
-def run_matches(self, match_ids: list[int]) -> dict[str, str]:
+def run_matches(self, match_ids: list[int]) -> dict[str, Any]:
     """Play a batch of bot matches and record them in one transaction (for bot arenas and
-    benchmarks: per-task overhead dominates short matches). Idempotent like ``run_match``."""
+    benchmarks: per-task overhead dominates short matches). Idempotent like ``run_match``.
+
+    Returns each match's outcome and the seconds spent in the engine, database and ratings.
+    """
+    import time
+
+    started = time.perf_counter()
+    timings: dict[str, float] = {}
     outcome = runner.run_batch(
-        list(match_ids), task_id=self.request.id or "", worker=self.request.hostname or ""
+        list(match_ids),
+        task_id=self.request.id or "",
+        worker=self.request.hostname or "",
+        timings=timings,
     )
-    return {str(k): v for k, v in outcome.items()}
+    timings["task"] = time.perf_counter() - started
+    return {"outcome": {str(k): v for k, v in outcome.items()}, "timings": timings}
 
 
 @shared_task(name="matches.requeue_stale")

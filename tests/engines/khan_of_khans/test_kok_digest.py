@@ -1,0 +1,32 @@
+"""The fast state digest tells apart exactly the states the canonical JSON tells apart."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.khan_of_khans import GAME
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.integers(2, 5), cut=st.integers(0, 200))
+def test_digest_follows_the_canonical_state(seed, n, cut):
+    rng = random.Random(seed)
+    state = GAME.new_game(seed, n)
+    seen: dict[str, str] = {}
+    steps = 0
+    while not GAME.is_over(state) and steps < cut:
+        canonical = repr(GAME.canonical(state))
+        digest = GAME.digest(state)
+        # one canonical state, one digest; a new canonical state never reuses a digest
+        assert seen.setdefault(digest, canonical) == canonical
+        GAME.apply(state, rng.choice(GAME.legal_actions(state, GAME.to_act(state))))
+        steps += 1
+
+
+def test_clones_share_digests_and_a_change_shows():
+    state = GAME.new_game(7, 4)
+    copy = GAME.clone(state)
+    assert GAME.digest(copy) == GAME.digest(state)
+    GAME.apply(copy, GAME.legal_actions(copy, GAME.to_act(copy))[0])
+    assert GAME.digest(copy) != GAME.digest(state)
