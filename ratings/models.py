@@ -74,7 +74,9 @@ class RatingChange(models.Model):
     """One immutable rating change: a player's rating before and after one match."""
 
     ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="changes")
-    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="rating_changes")
+    match = models.ForeignKey(
+        "matches.Match", on_delete=models.CASCADE, related_name="rating_changes"
+    )
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
     )
@@ -96,3 +98,62 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} #{self.sequence}: {self.mu_before:.2f} -> {self.mu_after:.2f}"
+
+
+class BotProfile(models.Model):
+    """How a worker plays a bot account, and who may enter it in challenges.
+
+    Optional: a bot account named ``<game>-<kind>-bot`` (``khan-of-khans-heuristic-bot``, as the
+    demo creates them) plays ``<kind>`` in ``<game>`` without a profile. A profile overrides that
+    (any spec the bot factory knows, e.g. ``search:400``) and names the account's owner.
+    """
+
+    player = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bot_profile"
+    )
+    game = models.CharField(max_length=40, help_text="Engine slug the bot plays.")
+    spec = models.CharField(max_length=80, help_text="Bot spec: random, heuristic, search:400...")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="owned_bots",
+        help_text="May queue this bot and challenge with it (admins always may).",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.player} plays {self.spec} in {self.game}"
+
+
+class QueueEntry(models.Model):
+    """A player (or bot account) waiting on a ladder's matchmaking queue."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="queue")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entries"
+    )
+    bot = models.CharField(
+        max_length=80, blank=True, help_text="Bot spec a worker plays this seat with (bots)."
+    )
+    deck = models.JSONField(null=True, blank=True, help_text="The deck this seat brings.")
+    joined_at = models.DateTimeField(db_index=True)
+    queued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who queued it (empty: the bot arena).",
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "player"], name="one_queue_entry_per_ladder")
+        ]
+        ordering = ["ladder", "joined_at", "pk"]
+        verbose_name_plural = "queue entries"
+
+    def __str__(self) -> str:
+        return f"{self.player} waiting on {self.ladder}"

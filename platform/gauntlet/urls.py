@@ -11,6 +11,7 @@ api_patterns = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("", include("players.urls")),
+    path("", include("ratings.urls")),
     path("", include("matches.urls")),
 ]
 

@@ -1,0 +1,353 @@
+"""Matchmaking: forming ladder matches from the queue by TrueSkill match quality.
+
+Two layers, as in Tabbycat's pairing generators:
+
+- :func:`form_groups` is pure: plain :class:`Candidate` objects and a ``trueskill.TrueSkill``
+  environment in, :class:`Group` objects out (members, team split, ``env.quality``, the
+  threshold it had to reach and a note saying why it was made). No ORM, no clock.
+- :func:`matchmake` is the thin manager: it loads a ladder's queue, locks the entries
+  (``select_for_update(skip_locked=True)``, so two matchmakers never take the same entry),
+  calls :func:`form_groups`, schedules a match for each group and deletes its entries.
+
+The threshold widens with waiting time. TrueSkill's quality of a pod of new players is itself
+low (0.447 for two, less for four), so thresholds are fractions of that *reference* quality:
+a group needs ``quality >= reference * max(floor, start - widen_per_minute * minutes)``, where
+``minutes`` is the longest wait in the group. With the defaults a pod must at first be 90% as
+even as a pod of new players; after 1.5 minutes anyone plays anyone.
+
+Only seats a worker can play are matched today: bot accounts (see :mod:`ratings.bots`).
+Human entries wait in the queue until matches with human seats can be played over the API
+(``HUMAN_SEATS_PLAYABLE``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import trueskill
+from django.db import transaction
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+# Flip when human seats of a match can be played over the API (the runner plays bot seats only).
+HUMAN_SEATS_PLAYABLE = False
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One queue entry as the pairing sees it."""
+
+    key: int  # the queue entry's id
+    player_id: int
+    mu: float
+    sigma: float
+    waited: float  # seconds in the queue
+    label: str = ""  # a name for notes
+
+
+@dataclass(frozen=True)
+class Policy:
+    """How demanding the matchmaker is, and how fast it relents."""
+
+    start: float = 0.9  # fraction of the reference quality required at once
+    widen_per_minute: float = 0.6  # fraction given up per minute of waiting
+    floor: float = 0.0  # never below this fraction
+
+    def fraction(self, waited: float) -> float:
+        return max(self.floor, self.start - self.widen_per_minute * waited / 60.0)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A match to schedule: its members (seat order), team per member, quality and why."""
+
+    members: tuple[Candidate, ...]
+    teams: tuple[int, ...] | None  # team index per member; None: everyone for themselves
+    quality: float
+    threshold: float
+    why: str
+    flags: tuple[str, ...] = field(default=())
+
+
+def quality_of(env: trueskill.TrueSkill, teams: Sequence[Sequence[Candidate]]) -> float:
+    """TrueSkill's match quality (draw probability of the teams), 0.0 if it cannot be computed."""
+    try:
+        return float(
+            env.quality([tuple(env.create_rating(c.mu, c.sigma) for c in t) for t in teams])
+        )
+    except (FloatingPointError, ValueError, ZeroDivisionError, OverflowError):
+        return 0.0
+
+
+def team_splits(n: int, team_size: int) -> list[tuple[int, ...]]:
+    """Every way to split members 0..n-1 into teams of ``team_size`` (team index per member),
+    each split once (the team holding the lowest free member gets the next index)."""
+    if team_size <= 1:
+        return [tuple(range(n))]
+    out: list[tuple[int, ...]] = []
+
+    def place(assign: list[int | None], team: int) -> None:
+        free = [i for i, t in enumerate(assign) if t is None]
+        if not free:
+            out.append(tuple(assign))  # type: ignore[arg-type]
+            return
+        first, rest = free[0], free[1:]
+        for mates in itertools.combinations(rest, team_size - 1):
+            nxt = list(assign)
+            for i in (first, *mates):
+                nxt[i] = team
+            place(nxt, team + 1)
+
+    place([None] * n, 0)
+    return out
+
+
+def _best_split(
+    env: trueskill.TrueSkill, members: Sequence[Candidate], team_size: int
+) -> tuple[tuple[int, ...] | None, float]:
+    if team_size <= 1:
+        return None, quality_of(env, [[c] for c in members])
+    best: tuple[tuple[int, ...] | None, float] = (None, -1.0)
+    for split in team_splits(len(members), team_size):
+        teams = [[c for c, t in zip(members, split, strict=True) if t == k] for k in set(split)]
+        q = quality_of(env, teams)
+        if q > best[1]:
+            best = (split, q)
+    return best
+
+
+def reference_quality(env: trueskill.TrueSkill, size: int, team_size: int = 1) -> float:
+    """The quality of a pod of ``size`` new players (the ladder's initial mu and sigma)."""
+    fresh = [Candidate(i, i, env.mu, env.sigma, 0.0) for i in range(size)]
+    return _best_split(env, fresh, team_size)[1]
+
+
+def form_groups(
+    candidates: Iterable[Candidate],
+    size: int,
+    env: trueskill.TrueSkill,
+    *,
+    team_size: int = 1,
+    policy: Policy = Policy(),
+) -> list[Group]:
+    """Groups of exactly ``size`` candidates, longest-waiting first, each over its threshold.
+
+    Each anchor (longest wait first) not grouped yet looks at the ungrouped candidates in
+    rating order (mu, then sigma): of the runs of ``size`` neighbours that include it, the one
+    of best TrueSkill quality (team ladders: with its best team split) is kept if that quality
+    reaches the threshold for the longest wait in it. A player is never in two groups (nor
+    twice in one), however the candidates repeat.
+    """
+    if size < 2 or (team_size > 1 and size % team_size):
+        raise ValueError(f"cannot form groups of {size} in teams of {team_size}")
+    by_wait: list[Candidate] = []
+    seen_players: set[int] = set()
+    for c in sorted(candidates, key=lambda c: (-c.waited, c.key)):
+        if c.player_id not in seen_players:  # one entry per player, the longest-waiting one
+            seen_players.add(c.player_id)
+            by_wait.append(c)
+    by_rating = sorted(by_wait, key=lambda c: (c.mu, c.sigma, c.key))
+    reference = reference_quality(env, size, team_size)
+    used: set[int] = set()  # candidate keys
+    groups: list[Group] = []
+    for anchor in by_wait:
+        if anchor.key in used:
+            continue
+        free = [c for c in by_rating if c.key not in used]
+        if len(free) < size:
+            break  # fewer players left than a group needs
+        i = free.index(anchor)
+        best: tuple[float, float, list[Candidate], tuple[int, ...] | None] | None = None
+        for j in range(max(0, i - size + 1), min(i, len(free) - size) + 1):
+            run = free[j : j + size]
+            split, quality = _best_split(env, run, team_size)
+            key = (quality, sum(c.waited for c in run))
+            if best is None or key > best[:2]:
+                best = (*key, run, split)
+        assert best is not None
+        quality, _, members, split = best
+        longest = max(members, key=lambda c: c.waited)
+        fraction = policy.fraction(longest.waited)
+        threshold = reference * fraction
+        if quality + 1e-12 < threshold:
+            continue
+        members = sorted(members, key=lambda c: (-c.waited, c.key))  # seat order: longest wait
+        if split is not None:
+            split = _best_split(env, members, team_size)[0]
+        flags = ("widened",) if fraction < policy.start else ()
+        why = (
+            f"{longest.label or longest.key} waited longest ({longest.waited:.0f}s): "
+            f"quality {quality:.3f} >= threshold {threshold:.3f} "
+            f"({fraction:.0%} of new-player quality {reference:.3f}); "
+            f"best run of {size} neighbours in rating among {len(free)} waiting"
+        )
+        used.update(m.key for m in members)
+        groups.append(Group(tuple(members), split, quality, threshold, why, flags))
+    return groups
+
+
+# -- the manager (ORM) -----------------------------------------------------------------------
+
+
+@dataclass
+class MatchmakingReport:
+    ladder: str
+    waiting: int = 0
+    arena_queued: int = 0
+    matches: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ladder": self.ladder,
+            "waiting": self.waiting,
+            "arena_queued": self.arena_queued,
+            "matches": self.matches,
+            "notes": self.notes,
+        }
+
+
+def seat_decks(game: str, decks: Sequence[Any]) -> list[Any]:
+    """Decks for a match's seats: seats without one take the engine's default deck; when the
+    engine has none (it deals at random), no seat's deck is used, so every seat is dealt alike."""
+    from engines.registry import get_game
+
+    if all(d is None for d in decks):
+        return list(decks)
+    defaults = get_game(game).default_decks(len(decks))
+    filled = [
+        d if d is not None else (defaults[i] if defaults else None) for i, d in enumerate(decks)
+    ]
+    return [None] * len(decks) if any(d is None for d in filled) else filled
+
+
+def arena_bots(ladder: Any) -> list[tuple[Any, str]]:
+    """Bot accounts that play ``ladder``'s game, with their specs."""
+    from players.models import Player
+    from ratings.bots import bot_spec
+
+    bots = Player.objects.filter(is_bot=True, is_active=True).select_related("bot_profile")
+    return [(p, spec) for p in bots if (spec := bot_spec(p, ladder.game))]
+
+
+def refill_arena(ladder: Any, now: datetime | None = None) -> int:
+    """Queue every bot account of a ``bot_arena`` ladder that is neither queued nor playing."""
+    from matches.models import MatchSeat, MatchState
+    from ratings.models import QueueEntry
+
+    if not ladder.bot_arena or not ladder.active:
+        return 0
+    now = now or timezone.now()
+    busy = set(
+        MatchSeat.objects.filter(
+            match__ladder=ladder, match__state__in=[MatchState.SCHEDULED, MatchState.RUNNING]
+        ).values_list("player_id", flat=True)
+    )
+    busy |= set(QueueEntry.objects.filter(ladder=ladder).values_list("player_id", flat=True))
+    new = [
+        QueueEntry(ladder=ladder, player=p, bot=spec, joined_at=now)
+        for p, spec in arena_bots(ladder)
+        if p.pk not in busy
+    ]
+    QueueEntry.objects.bulk_create(new, ignore_conflicts=True)
+    return len(new)
+
+
+def matchmake(
+    ladder: Any,
+    *,
+    now: datetime | None = None,
+    policy: Policy = Policy(),
+    enqueue: bool = True,
+) -> MatchmakingReport:
+    """One matchmaking round on ``ladder``: refill the arena, form groups, schedule matches."""
+    from engines.base import BadSetup
+    from matches.scheduling import SeatSpec, schedule_match
+    from ratings.models import QueueEntry, Rating
+    from ratings.service import make_env
+
+    report = MatchmakingReport(ladder.slug)
+    if not ladder.active:
+        return report
+    now = now or timezone.now()
+    report.arena_queued = refill_arena(ladder, now)
+    with transaction.atomic():
+        entries = list(
+            QueueEntry.objects.select_for_update(skip_locked=True, of=("self",))
+            .filter(ladder=ladder)
+            .select_related("player")
+            .order_by("joined_at", "pk")
+        )
+        report.waiting = len(entries)
+        playable = [e for e in entries if e.bot or HUMAN_SEATS_PLAYABLE]
+        if len(playable) < len(entries):
+            report.notes.append(
+                f"{len(entries) - len(playable)} human entries wait: human seats cannot be "
+                "played by a worker yet"
+            )
+        ratings = {
+            r.player_id: r
+            for r in Rating.objects.filter(
+                ladder=ladder, player_id__in=[e.player_id for e in playable]
+            )
+        }
+        by_key = {e.pk: e for e in playable}
+        candidates = [
+            Candidate(
+                key=e.pk,
+                player_id=e.player_id,
+                mu=ratings[e.player_id].mu if e.player_id in ratings else ladder.mu,
+                sigma=ratings[e.player_id].sigma if e.player_id in ratings else ladder.sigma,
+                waited=max(0.0, (now - e.joined_at).total_seconds()),
+                label=e.player.username,
+            )
+            for e in playable
+        ]
+        groups = form_groups(
+            candidates, ladder.seats, make_env(ladder), team_size=ladder.team_size, policy=policy
+        )
+        for group in groups:
+            members = [by_key[c.key] for c in group.members]
+            decks = seat_decks(ladder.game, [e.deck for e in members])
+            teams = group.teams or [None] * len(members)
+            seats = [
+                SeatSpec(player=e.player, bot=e.bot, team=t, deck=d)
+                for e, t, d in zip(members, teams, decks, strict=True)
+            ]
+            try:
+                try:
+                    match = schedule_match(
+                        ladder.game,
+                        seats,
+                        ladder=ladder,
+                        options=ladder.options or None,
+                        origin="matchmaker",
+                        enqueue=enqueue,
+                    )
+                except BadSetup:
+                    if all(s.deck is None for s in seats):
+                        raise
+                    # Decks that clash (two seats with the same Khan): deal every seat alike.
+                    seats = [SeatSpec(s.player, s.bot, s.team) for s in seats]
+                    match = schedule_match(
+                        ladder.game,
+                        seats,
+                        ladder=ladder,
+                        options=ladder.options or None,
+                        origin="matchmaker",
+                        enqueue=enqueue,
+                    )
+            except BadSetup as exc:
+                report.notes.append(f"group {[e.player.username for e in members]}: {exc}")
+                log.warning("matchmaking on %s could not schedule: %s", ladder.slug, exc)
+                continue
+            QueueEntry.objects.filter(pk__in=[e.pk for e in members]).delete()
+            report.matches.append(match.pk)
+            report.notes.append(f"match {match.pk}: {group.why}")
+    return report

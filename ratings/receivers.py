@@ -1,0 +1,56 @@
+"""What the ratings app does when a match finishes or is reopened, and after ``migrate``."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import DatabaseError, transaction
+
+log = logging.getLogger(__name__)
+
+
+def on_match_finished(sender: Any, match: Any, **kwargs: Any) -> None:
+    """Rate a finished ladder match, inside the transaction that stores its result.
+
+    A database error propagates (the whole finish rolls back and the match task retries); any
+    other failure is logged and leaves the match finished without its update, which
+    ``recompute_ratings`` repairs: a rating update never fails a match.
+    """
+    if not (match.rated and match.ladder_id):
+        return
+    from ratings.service import rate_match
+
+    try:
+        with transaction.atomic():
+            rate_match(match)
+    except DatabaseError:
+        raise
+    except Exception:
+        log.exception("rating update of match %s failed; run recompute_ratings", match.pk)
+
+
+def on_match_reopened(sender: Any, match: Any, **kwargs: Any) -> None:
+    """An admin voided or corrected a match: recompute its ladder from that match on."""
+    if not match.ladder_id:
+        return
+    from ratings.service import recompute_after_reopen
+
+    summary = recompute_after_reopen(match)
+    if summary is not None:
+        log.info(
+            "recomputed ladder %s after match %s: %s", summary.ladder, match.pk, summary.as_dict()
+        )
+
+
+def ensure_default_ladders_after_migrate(
+    sender: Any, apps: Any = None, using: str = "default", **kwargs: Any
+) -> None:
+    """Create the default ladders that are missing (never changes an existing one)."""
+    from ratings.defaults import ensure_default_ladders
+
+    try:
+        model = apps.get_model("ratings", "Ladder") if apps is not None else None
+    except LookupError:  # migrated back to before the ladders existed
+        return
+    ensure_default_ladders(model=model, using=using)

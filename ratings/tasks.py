@@ -1,0 +1,52 @@
+"""Celery tasks of the ratings app, and their beat schedule.
+
+``ratings.matchmake`` runs one matchmaking round on every active ladder (refilling bot-arena
+queues first). :data:`BEAT_SCHEDULE` runs it every few seconds; it is merged into the Celery
+app's ``beat_schedule`` when this module is imported (workers and beat autodiscover it), and
+settings may name it too: ``CELERY_BEAT_SCHEDULE = {**ratings.tasks.BEAT_SCHEDULE}``.
+"""
+
+from __future__ import annotations
+
+from celery import current_app, shared_task
+
+MATCHMAKING_SECONDS = 5.0
+
+BEAT_SCHEDULE = {
+    "ratings.matchmake": {
+        "task": "ratings.matchmake",
+        "schedule": MATCHMAKING_SECONDS,
+        # A round that waited longer than two periods is stale: the next one does its work.
+        "options": {"expires": 2 * MATCHMAKING_SECONDS},
+    }
+}
+
+
+def install_beat_schedule(app=None) -> None:
+    """Add :data:`BEAT_SCHEDULE` to the app's schedule (entries already there win)."""
+    app = app or current_app
+    app.conf.beat_schedule = {**BEAT_SCHEDULE, **(app.conf.beat_schedule or {})}
+
+
+install_beat_schedule()
+
+
+@shared_task(name="ratings.matchmake", ignore_result=True)
+def matchmake() -> dict[str, list[int]]:
+    """One matchmaking round on every active ladder; the matches scheduled, by ladder."""
+    from ratings.matchmaking import matchmake as matchmake_ladder
+    from ratings.models import Ladder
+
+    return {
+        ladder.slug: matchmake_ladder(ladder).matches
+        for ladder in Ladder.objects.filter(active=True)
+    }
+
+
+@shared_task(name="ratings.recompute_ladder")
+def recompute_ladder(ladder_slug: str, from_sequence: int | None = None) -> dict:
+    """Recompute a ladder's ratings from ``from_sequence`` on (for admin actions in bulk)."""
+    from ratings.models import Ladder
+    from ratings.service import recompute_ladder as recompute
+
+    return recompute(Ladder.objects.get(slug=ladder_slug), from_sequence).as_dict()
