@@ -92,6 +92,8 @@ class SearchBot(Bot):
         self.split_outcomes = split_outcomes
         self.spec = f"search:{int(time_ms)}ms" if time_ms is not None else f"search:{playouts}"
         self._n_seats: int | None = None
+        self.policy_errors = 0
+        """Playout steps where the policy bot raised or chose an illegal action."""
         self.last_iterations = 0
         """How many playouts the last :meth:`choose` ran (benchmarks read it)."""
 
@@ -173,6 +175,20 @@ class SearchBot(Bot):
                 best, best_value = child, value
         return best
 
+    def _policy_action(self, game: Game, state: Any, seat: int, legal: list[Action]) -> Action:
+        """The policy bot's legal choice, or ``""`` (no policy, or it failed: play randomly)."""
+        if self.policy is None:
+            return ""
+        try:
+            action = self.policy.choose(game, state, seat)
+        except Exception:  # noqa: BLE001 - a policy bot's bug must not lose the game
+            self.policy_errors += 1
+            return ""
+        if action not in legal:
+            self.policy_errors += 1
+            return ""
+        return action
+
     def _rollout(self, game: Game, state: Any, rng: random.Random) -> list[float]:
         if self.rollout_depth is None and self.policy is None:
             game.random_playout(state, rng)
@@ -182,10 +198,8 @@ class SearchBot(Bot):
                 if self.rollout_depth is not None and steps >= self.rollout_depth:
                     break
                 actor = game.to_act(state)
-                if self.policy is not None:
-                    action = self.policy.choose(game, state, actor)
-                else:
-                    action = rng.choice(game.legal_actions(state, actor))
+                legal = game.legal_actions(state, actor)
+                action = self._policy_action(game, state, actor, legal) or rng.choice(legal)
                 game.apply_fast(state, action)
                 steps += 1
         if game.is_over(state):

@@ -108,6 +108,18 @@ def test_heuristic_playout_policy_drives_the_playouts() -> None:
     assert record.forfeit is None
 
 
+def test_a_failing_policy_bot_falls_back_to_random_playouts() -> None:
+    class Broken(HeuristicBot):
+        def choose(self, game, state, seat):  # type: ignore[no-untyped-def]
+            if len(state.pile) % 2:
+                raise RuntimeError("policy bug")
+            return "play 0#0.0"  # never legal
+
+    bot = SearchBot(4, playouts=30, policy=Broken(0))
+    record = play_match(GAME, 4, [bot, "random"])
+    assert record.forfeit is None and bot.policy_errors > 0
+
+
 def test_search_beats_random() -> None:
     games, wins = 30, 0.0
     for g in range(games):
