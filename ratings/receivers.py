@@ -30,6 +30,24 @@ def on_match_finished(sender: Any, match: Any, **kwargs: Any) -> None:
         log.exception("rating update of match %s failed; run recompute_ratings", match.pk)
 
 
+def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
+    """:func:`on_match_finished` for a batch of matches finished in one transaction."""
+    rated = [m for m in matches if m.rated and m.ladder_id]
+    if not rated:
+        return
+    from ratings.service import rate_matches
+
+    try:
+        with transaction.atomic():
+            rate_matches(rated)
+    except DatabaseError:
+        raise
+    except Exception:
+        log.exception(
+            "rating update of matches %s failed; run recompute_ratings", [m.pk for m in rated]
+        )
+
+
 def on_match_reopened(sender: Any, match: Any, **kwargs: Any) -> None:
     """An admin voided or corrected a match: recompute its ladder from that match on."""
     if not match.ladder_id:

@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any
 
 import trueskill
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Min
 
 from matches.models import Match, MatchSeat, MatchState
@@ -166,65 +166,136 @@ def rate_match(match: Match) -> list[RatingChange]:
     an empty list when the match is not a rated ladder match or cannot be rated (a seat without
     a rank, one side only), which is logged.
     """
-    if not match.ladder_id or not match.rated or match.state != MatchState.FINISHED:
-        return []
-    with transaction.atomic():
-        ladder = Ladder.objects.select_for_update().get(pk=match.ladder_id)
-        existing = list(RatingChange.objects.filter(match_id=match.pk).order_by("player_id"))
-        if existing:
-            return existing
-        seats = _outcomes(MatchSeat.objects.filter(match_id=match.pk).order_by("seat"))
-        problem = unrateable(seats)
-        if problem:
-            log.warning("match %s on ladder %s not rated: %s", match.pk, ladder.slug, problem)
-            return []
-        ratings = {
-            r.player_id: r
+    return rate_matches([match])[match.pk]
+
+
+RATING_FIELDS = ("mu", "sigma", "conservative", "games", "wins", "last_active")
+
+
+def _save_ratings(ratings: list[Rating]) -> None:
+    """UPDATE many ratings in one ``executemany`` (``bulk_update``'s CASE expressions cost
+    several milliseconds per call, more than the TrueSkill update itself)."""
+    if not ratings:
+        return
+    qn = connection.ops.quote_name
+    fields = [Rating._meta.get_field(name) for name in RATING_FIELDS]
+    sql = (
+        f"UPDATE {qn(Rating._meta.db_table)} SET "
+        + ", ".join(f"{qn(f.column)} = %s" for f in fields)
+        + f" WHERE {qn(Rating._meta.pk.column)} = %s"
+    )
+    rows = [
+        [f.get_db_prep_value(getattr(r, f.attname), connection) for f in fields] + [r.pk]
+        for r in ratings
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+def rate_matches(matches: Sequence[Match]) -> dict[int, list[RatingChange]]:
+    """:func:`rate_match` for many matches at once, in the given order, in a few queries.
+
+    The ladders involved are locked in primary-key order (two workers finishing batches that
+    span the same ladders cannot deadlock); each match then takes its ladder's next sequence
+    number in the order given. Returns each match's changes (sorted by player), keyed by id.
+    """
+    out: dict[int, list[RatingChange]] = {m.pk: [] for m in matches}
+    todo: dict[int, Match] = {}
+    for m in matches:
+        if m.ladder_id and m.rated and m.state == MatchState.FINISHED:
+            todo.setdefault(m.pk, m)
+    if not todo:
+        return out
+    # Inside the caller's transaction (the one storing the results) no savepoint is needed:
+    # an error here rolls the whole finish back.
+    with transaction.atomic(savepoint=False):
+        ladders = {
+            ladder.pk: ladder
+            for ladder in Ladder.objects.select_for_update()
+            .filter(pk__in={m.ladder_id for m in todo.values()})
+            .order_by("pk")
+        }
+        for change in RatingChange.objects.filter(match_id__in=list(todo)).order_by(
+            "match_id", "player_id"
+        ):
+            out[change.match_id].append(change)
+            todo.pop(change.match_id, None)
+        if not todo:
+            return out
+        seats_of: dict[int, list[SeatOutcome]] = {}
+        for s in MatchSeat.objects.filter(match_id__in=list(todo)).order_by("match_id", "seat"):
+            seats_of.setdefault(s.match_id, []).append(
+                SeatOutcome(s.player_id, s.team, s.rank, s.seat)
+            )
+        ratings: dict[tuple[int, int], Rating] = {
+            (r.ladder_id, r.player_id): r
             for r in Rating.objects.filter(
-                ladder=ladder, player_id__in=[s.player_id for s in seats]
+                ladder_id__in=list(ladders),
+                player_id__in={s.player_id for seats in seats_of.values() for s in seats},
             )
         }
-        for s in seats:
-            if s.player_id not in ratings:
-                ratings[s.player_id] = Rating.objects.create(
-                    ladder=ladder,
-                    player_id=s.player_id,
-                    mu=ladder.mu,
-                    sigma=ladder.sigma,
-                    conservative=conservative(ladder.mu, ladder.sigma),
+        created: dict[tuple[int, int], Rating] = {}
+        changed: dict[int, Rating] = {}
+        changes: list[RatingChange] = []
+        used_ladders: set[int] = set()
+        for match in todo.values():
+            ladder = ladders[match.ladder_id]
+            seats = seats_of.get(match.pk, [])
+            problem = unrateable(seats)
+            if problem:
+                log.warning("match %s on ladder %s not rated: %s", match.pk, ladder.slug, problem)
+                continue
+            for s in seats:
+                key = (ladder.pk, s.player_id)
+                if key not in ratings:
+                    ratings[key] = created[key] = Rating(
+                        ladder=ladder,
+                        player_id=s.player_id,
+                        mu=ladder.mu,
+                        sigma=ladder.sigma,
+                        conservative=conservative(ladder.mu, ladder.sigma),
+                    )
+            current = {
+                s.player_id: (
+                    ratings[(ladder.pk, s.player_id)].mu,
+                    ratings[(ladder.pk, s.player_id)].sigma,
                 )
-        current = {pid: (r.mu, r.sigma) for pid, r in ratings.items()}
-        updates, backend = compute_updates(ladder, seats, current)
-        ladder.last_sequence += 1
-        ladder.save(update_fields=["last_sequence"])
-        changes = RatingChange.objects.bulk_create(
-            RatingChange(
-                ladder=ladder,
-                match_id=match.pk,
-                player_id=u.player_id,
-                sequence=ladder.last_sequence,
-                mu_before=u.mu_before,
-                sigma_before=u.sigma_before,
-                mu_after=u.mu_after,
-                sigma_after=u.sigma_after,
-                rank=u.rank,
-                backend=backend,
-            )
-            for u in updates
-        )
-        when = activity_time(match)
-        for u in updates:
-            r = ratings[u.player_id]
-            r.mu, r.sigma = u.mu_after, u.sigma_after
-            r.conservative = conservative(r.mu, r.sigma)
-            r.games += 1
-            r.wins += u.rank == 0
-            r.last_active = when if r.last_active is None else max(r.last_active, when)
-        Rating.objects.bulk_update(
-            [ratings[u.player_id] for u in updates],
-            ["mu", "sigma", "conservative", "games", "wins", "last_active"],
-        )
-        return changes
+                for s in seats
+            }
+            updates, backend = compute_updates(ladder, seats, current)
+            ladder.last_sequence += 1
+            used_ladders.add(ladder.pk)
+            when = activity_time(match)
+            for u in updates:
+                changes.append(
+                    RatingChange(
+                        ladder=ladder,
+                        match_id=match.pk,
+                        player_id=u.player_id,
+                        sequence=ladder.last_sequence,
+                        mu_before=u.mu_before,
+                        sigma_before=u.sigma_before,
+                        mu_after=u.mu_after,
+                        sigma_after=u.sigma_after,
+                        rank=u.rank,
+                        backend=backend,
+                    )
+                )
+                r = ratings[(ladder.pk, u.player_id)]
+                r.mu, r.sigma = u.mu_after, u.sigma_after
+                r.conservative = conservative(r.mu, r.sigma)
+                r.games += 1
+                r.wins += u.rank == 0
+                r.last_active = when if r.last_active is None else max(r.last_active, when)
+                if r.pk is not None:
+                    changed[r.pk] = r
+        for pk in sorted(used_ladders):
+            Ladder.objects.filter(pk=pk).update(last_sequence=ladders[pk].last_sequence)
+        Rating.objects.bulk_create(list(created.values()))
+        _save_ratings(list(changed.values()))
+        for change in RatingChange.objects.bulk_create(changes):
+            out[change.match_id].append(change)
+    return out
 
 
 # -- recomputation -------------------------------------------------------------------------
@@ -472,9 +543,7 @@ def recompute_ladder(
             )
         Rating.objects.filter(pk__in=to_delete).delete()
         Rating.objects.bulk_create(to_create, batch_size=500)
-        Rating.objects.bulk_update(
-            to_update, ["mu", "sigma", "conservative", "games", "wins", "last_active"], 500
-        )
+        _save_ratings(to_update)
         top = max((c.sequence for c in new.values()), default=0)
         if top > ladder.last_sequence:
             ladder.last_sequence = top

@@ -200,3 +200,52 @@ def test_a_rolled_back_finish_leaves_no_rating(duel, people):
         match_finished.send(sender=Match, match=match)
         raise Boom
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
+
+
+def test_a_batch_equals_one_by_one_across_ladders(duel, ffa, people):
+    from ratings.models import Ladder
+    from ratings.receivers import on_matches_finished
+    from ratings.service import rate_matches
+
+    twin_duel = Ladder.objects.create(
+        slug="twin-duel", name="t", game=duel.game, seats=2, draw_probability=duel.draw_probability
+    )
+    twin_ffa = Ladder.objects.create(slug="twin-ffa", name="t", game=ffa.game, seats=4)
+    plan = [
+        (0, [0, 1], [0, 1]),
+        (1, [0, 1, 2, 3], [2, 0, 1, 1]),
+        (0, [1, 2], [0, 0]),
+        (1, [2, 3, 4, 5], [0, 1, 2, 3]),
+        (0, [0, 2], [1, 0]),
+        (1, [0, 5, 1, 4], [3, 2, 1, 0]),
+    ]
+    one_by_one, batch = [], []
+    for which, who, ranks in plan:
+        players = [people[i] for i in who]
+        one_by_one.append(finished_match((duel, ffa)[which], players, ranks))
+        batch.append(finished_match((twin_duel, twin_ffa)[which], players, ranks))
+    for m in one_by_one:
+        rate_match(m)
+    already = batch[0]
+    rate_match(already)
+    with transaction.atomic():
+        out = rate_matches([*batch, batch[1]])  # the first is rated already; one comes twice
+    assert [c.sequence for c in out[already.pk]] == [1, 1]
+    assert len(out) == len(batch) and all(len(v) in (2, 4) for v in out.values())
+
+    def numbers(ladder):
+        return sorted(
+            (c.player_id, c.sequence, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after)
+            for c in RatingChange.objects.filter(ladder=ladder)
+        )
+
+    assert numbers(duel) == numbers(twin_duel) and numbers(ffa) == numbers(twin_ffa)
+    for a, b in ((duel, twin_duel), (ffa, twin_ffa)):
+        assert sorted(
+            Rating.objects.filter(ladder=a).values_list("player_id", "mu", "sigma", "games", "wins")
+        ) == sorted(
+            Rating.objects.filter(ladder=b).values_list("player_id", "mu", "sigma", "games", "wins")
+        )
+    # The batch receiver is idempotent too.
+    on_matches_finished(sender=Match, matches=batch)
+    assert RatingChange.objects.filter(ladder__in=[twin_duel, twin_ffa]).count() == 18

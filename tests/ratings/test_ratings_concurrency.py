@@ -1,0 +1,109 @@
+"""Concurrent finishes on PostgreSQL: rating updates apply one at a time, none lost or doubled.
+
+These run in the suite's PostgreSQL pass (``services``); SQLite serialises writers anyway.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from datetime import timedelta
+
+import pytest
+from django.db import connection, transaction
+from django.utils import timezone
+from ratings_helpers import finished_match
+
+from matches.models import Match
+from matches.signals import match_finished
+from players.models import Player
+from ratings.matchmaking import matchmake
+from ratings.models import Ladder, QueueEntry, Rating, RatingChange
+from ratings.service import recompute_ladder
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+
+def run_threads(n, work):
+    barrier = threading.Barrier(n)
+    errors = []
+
+    def body(i):
+        try:
+            barrier.wait(timeout=30)
+            work(i)
+        except BaseException as exc:  # reported below, in the test's thread
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=body, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not errors, errors
+
+
+def test_concurrent_finishes_lose_no_update_and_double_none():
+    ladder = Ladder.objects.create(slug="race", name="Race", game="khan-of-khans", seats=4)
+    players = [Player.objects.create(username=f"r{i}", is_bot=True) for i in range(8)]
+    rng = random.Random(5)
+    matches = [
+        finished_match(ladder, rng.sample(players, 4), [rng.randrange(4) for _ in range(4)])
+        for _ in range(30)
+    ]
+    # Every match is finished by two threads at once (a task delivered twice), in a shuffled order.
+    jobs = [m.pk for m in matches] * 2
+    rng.shuffle(jobs)
+    n = 6
+
+    def work(i):
+        for pk in jobs[i::n]:
+            with transaction.atomic():  # as the runner's finish: the match row locked, then rate
+                match = Match.objects.select_for_update().get(pk=pk)
+                match_finished.send(sender=Match, match=match)
+
+    run_threads(n, work)
+
+    ladder.refresh_from_db()
+    assert ladder.last_sequence == len(matches)
+    changes = list(RatingChange.objects.filter(ladder=ladder).order_by("sequence", "player_id"))
+    assert len(changes) == 4 * len(matches)  # none doubled, none lost
+    sequence_of = {}
+    for c in changes:
+        assert sequence_of.setdefault(c.match_id, c.sequence) == c.sequence
+    assert sorted(sequence_of.values()) == list(range(1, len(matches) + 1))
+    # Each update started from the previous one's result: no update was lost in between.
+    last = {}
+    for c in changes:
+        if c.player_id in last:
+            assert (c.mu_before, c.sigma_before) == last[c.player_id]
+        else:
+            assert (c.mu_before, c.sigma_before) == (ladder.mu, ladder.sigma)
+        last[c.player_id] = (c.mu_after, c.sigma_after)
+    for rating in Rating.objects.filter(ladder=ladder):
+        assert (rating.mu, rating.sigma) == last[rating.player_id]
+        assert rating.games == sum(1 for c in changes if c.player_id == rating.player_id)
+    # And a sequential replay in that order gives exactly the stored numbers.
+    assert not recompute_ladder(ladder, check=True).changed
+
+
+def test_concurrent_matchmakers_never_use_an_entry_twice():
+    ladder = Ladder.objects.create(slug="mm-race", name="MM race", game="khan-of-khans", seats=2)
+    bots = [Player.objects.create(username=f"m{i}", is_bot=True) for i in range(20)]
+    now = timezone.now()
+    QueueEntry.objects.bulk_create(
+        QueueEntry(ladder=ladder, player=b, bot="random", joined_at=now - timedelta(minutes=5))
+        for b in bots
+    )
+    reports = []
+
+    def work(i):
+        reports.append(matchmake(Ladder.objects.get(pk=ladder.pk), now=now, enqueue=False))
+
+    run_threads(4, work)
+    seats = list(Match.objects.filter(ladder=ladder).values_list("seats__player_id", flat=True))
+    assert len(seats) == len(set(seats)) == 20  # everyone placed once, nobody twice
+    assert sum(len(r.matches) for r in reports) == 10
+    assert not QueueEntry.objects.filter(ladder=ladder).exists()
