@@ -10,28 +10,13 @@ from django.db import DatabaseError, transaction
 log = logging.getLogger(__name__)
 
 
-def on_match_finished(sender: Any, match: Any, **kwargs: Any) -> None:
-    """Rate a finished ladder match, inside the transaction that stores its result.
+def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
+    """Rate the finished ladder matches, inside the transaction that stores their results.
 
     A database error propagates (the whole finish rolls back and the match task retries); any
-    other failure is logged and leaves the match finished without its update, which
+    other failure is logged and leaves the matches finished without their update, which
     ``recompute_ratings`` repairs: a rating update never fails a match.
     """
-    if not (match.rated and match.ladder_id):
-        return
-    from ratings.service import rate_match
-
-    try:
-        with transaction.atomic():
-            rate_match(match)
-    except DatabaseError:
-        raise
-    except Exception:
-        log.exception("rating update of match %s failed; run recompute_ratings", match.pk)
-
-
-def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
-    """:func:`on_match_finished` for a batch of matches finished in one transaction."""
     rated = [m for m in matches if m.rated and m.ladder_id]
     if not rated:
         return

@@ -19,7 +19,7 @@ from engines.bots.base import Bot
 from engines.record import MatchRecord, play_match
 from engines.registry import get_game
 from matches.models import AttemptOutcome, Match, MatchAttempt, MatchSeat, MatchState
-from matches.signals import match_finished
+from matches.signals import matches_finished
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +131,7 @@ FINISH_FIELDS = [
 def finish_many(
     played: list[tuple[MatchAttempt, MatchRecord, float]], timings: dict[str, float] | None = None
 ) -> list[bool]:
-    """Store records, results and (through ``match_finished``) ratings in one transaction.
+    """Store records, results and (through ``matches_finished``) ratings in one transaction.
 
     For each ``(attempt, record, engine_seconds)`` returns True when it was recorded, False when
     another attempt had recorded that match first (then only the attempt changes).
@@ -171,10 +171,12 @@ def finish_many(
                 seat.score = result["scores"][seat.seat]
             MatchSeat.objects.bulk_update(seats, ["rank", "score"])
             rating_started = time.perf_counter()
-            for match in recorded:  # in match order: ratings apply in a defined order
-                match_finished.send(sender=Match, match=match)
+            # In match order: ratings apply in a defined order.
+            matches_finished.send(sender=Match, matches=recorded)
             if timings is not None:
-                timings["rating"] = timings.get("rating", 0.0) + time.perf_counter() - rating_started
+                timings["rating"] = (
+                    timings.get("rating", 0.0) + time.perf_counter() - rating_started
+                )
         ok = [a.pk for (a, _, _), good in zip(played, outcome, strict=True) if good]
         dup = [a.pk for (a, _, _), good in zip(played, outcome, strict=True) if not good]
         MatchAttempt.objects.filter(pk__in=ok).update(outcome=AttemptOutcome.RECORDED, ended_at=now)

@@ -1,11 +1,12 @@
 """Signals other apps listen to, so matches never import them.
 
-``match_finished`` is sent *inside* the transaction that stores the result: a receiver's writes
-(the rating update) commit or roll back together with the result.
+``matches_finished`` is sent once per finishing transaction, *inside* it, with every match that
+transaction recorded (in a defined order): a receiver's writes (the rating updates) commit or roll
+back together with the results.
 ``match_reopened`` is sent when an admin voids or corrects a finished match.
 """
 
 from django.dispatch import Signal
 
-match_finished = Signal()  # sender=Match, match=<Match>
+matches_finished = Signal()  # sender=Match, matches=[<Match>, ...]
 match_reopened = Signal()  # sender=Match, match=<Match>, action="void"|"correct"

@@ -15,7 +15,7 @@ from django.utils import timezone
 from ratings_helpers import finished_match
 
 from matches.models import Match
-from matches.signals import match_finished
+from matches.signals import matches_finished
 from players.models import Player
 from ratings.matchmaking import matchmake
 from ratings.models import Ladder, QueueEntry, Rating, RatingChange
@@ -62,7 +62,7 @@ def test_concurrent_finishes_lose_no_update_and_double_none():
         for pk in jobs[i::n]:
             with transaction.atomic():  # as the runner's finish: the match row locked, then rate
                 match = Match.objects.select_for_update().get(pk=pk)
-                match_finished.send(sender=Match, match=match)
+                matches_finished.send(sender=Match, matches=[match])
 
     run_threads(n, work)
 

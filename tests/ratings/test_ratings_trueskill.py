@@ -7,7 +7,7 @@ from django.db import transaction
 from ratings_helpers import finished_match, package_env
 
 from matches.models import Match, MatchSeat, MatchState
-from matches.signals import match_finished
+from matches.signals import matches_finished
 from ratings.models import Rating, RatingChange
 from ratings.service import rate_match
 
@@ -182,10 +182,10 @@ def test_unrated_or_unfinished_or_ladderless_matches_are_not_rated(duel, people)
 def test_match_finished_signal_rates_inside_the_finishing_transaction(duel, people):
     match = finished_match(duel, people[:2], [1, 0])
     with transaction.atomic():
-        match_finished.send(sender=Match, match=match)
+        matches_finished.send(sender=Match, matches=[match])
         assert RatingChange.objects.filter(match=match).count() == 2
     # ...and a second delivery of the signal changes nothing.
-    match_finished.send(sender=Match, match=match)
+    matches_finished.send(sender=Match, matches=[match])
     assert RatingChange.objects.filter(match=match).count() == 2
     assert Rating.objects.get(player=people[1], ladder=duel).wins == 1
 
@@ -197,7 +197,7 @@ def test_a_rolled_back_finish_leaves_no_rating(duel, people):
         pass
 
     with pytest.raises(Boom), transaction.atomic():
-        match_finished.send(sender=Match, match=match)
+        matches_finished.send(sender=Match, matches=[match])
         raise Boom
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
 
