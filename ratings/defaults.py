@@ -55,3 +55,44 @@ def ensure_default_ladders(model: Any = None, using: str = "default") -> list[st
         if new:
             created.append(spec.slug)
     return created
+
+
+# Bot accounts for the arena: the three kinds by the ``<game>-<kind>-bot`` convention (as the
+# demo names them) plus search bots at two more strengths (through a BotProfile), so a
+# 4-player ladder has more bots than seats and keeps playing.
+ARENA_BOTS = (
+    ("random", "random"),
+    ("heuristic", "heuristic"),
+    ("search", "search"),
+    ("search25", "search:25"),
+    ("search500", "search:500"),
+)
+
+
+def ensure_arena_bots(games: list[str] | None = None) -> list[str]:
+    """Create the arena's bot accounts that are missing; returns the user names created."""
+    from players.models import Player
+    from ratings.bots import convention_spec
+    from ratings.models import BotProfile
+
+    games = games or sorted({spec.game for spec in DEFAULT_LADDERS})
+    created = []
+    for game in games:
+        for label, spec in ARENA_BOTS:
+            username = f"{game}-{label}-bot"
+            player, new = Player.objects.get_or_create(
+                username=username,
+                defaults={
+                    "display_name": f"{label.title()} bot ({get_game(game).name})",
+                    "is_bot": True,
+                },
+            )
+            if new:
+                player.set_unusable_password()  # bots never log in: workers play them
+                player.save(update_fields=["password"])
+                created.append(username)
+            if convention_spec(username, game) != spec:
+                BotProfile.objects.get_or_create(
+                    player=player, defaults={"game": game, "spec": spec}
+                )
+    return created

@@ -194,3 +194,42 @@ def test_unknown_ladder_is_a_command_error(db):
 
     with pytest.raises(CommandError, match="no ladder 'nope'"):
         call_command("recompute_ratings", "nope")
+
+
+def test_voiding_and_correcting_through_the_audit_recompute_the_ladder(duel, people):
+    """The admin path: matches.audit sends match_reopened inside its transaction."""
+    from matches import audit
+
+    admin = people[5]
+    matches = random_history(duel, people[:4], 8, seed=3)
+    audit.void(matches[3].pk, admin, "bot crashed mid-match")
+    assert not RatingChange.objects.filter(match=matches[3]).exists()
+    target = matches[5]
+    ranks = [s.rank for s in target.seats.order_by("seat")]
+    audit.correct(target.pk, admin, "result misreported", [1, 0] if ranks != [1, 0] else [0, 1])
+    kept = [Match.objects.get(pk=m.pk) for m in matches if m.pk != matches[3].pk]
+    assert _ratings(duel) == _replay_on(_fresh_ladder_like(duel, "reference"), kept)
+    assert not recompute_ladder(duel, check=True).changed
+
+
+def test_ensure_ladders_creates_only_what_is_missing(db, capsys):
+    from ratings.defaults import DEFAULT_LADDERS
+    from ratings.matchmaking import arena_bots
+
+    Ladder.objects.filter(slug="khan-of-khans-2p").delete()
+    Ladder.objects.filter(slug="khan-of-khans-4p").update(draw_probability=0.2)
+    call_command("ensure_ladders", "--arena")
+    out = capsys.readouterr().out
+    assert "khan-of-khans-2p: created" in out and "khan-of-khans-4p: exists" in out
+    ladders = {ladder.slug: ladder for ladder in Ladder.objects.all()}
+    assert ladders["khan-of-khans-4p"].draw_probability == 0.2  # never overwritten
+    for spec in DEFAULT_LADDERS:
+        ladder = ladders[spec.slug]
+        assert (ladder.game, ladder.seats, ladder.bot_arena) == (spec.game, spec.seats, True)
+        # The arena has more bots than seats, each playable by a worker.
+        assert len(arena_bots(ladder)) > ladder.seats
+    specs = dict((p.username, s) for p, s in arena_bots(ladders["khan-of-khans-4p"]))
+    assert specs["khan-of-khans-search500-bot"] == "search:500"
+    assert specs["khan-of-khans-random-bot"] == "random"
+    call_command("ensure_ladders", "--arena")  # a second run creates nothing
+    assert "created" not in capsys.readouterr().out
