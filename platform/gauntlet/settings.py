@@ -192,6 +192,19 @@ CELERY_WORKER_MAX_MEMORY_PER_CHILD = env_int("CELERY_WORKER_MAX_MEMORY_PER_CHILD
 # A late-acked task outlives its broker visibility only if it runs longer than this (Redis).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
 CELERY_TIMEZONE = TIME_ZONE
+# Exactly one beat process runs these (see docs/deploy.md).
+CELERY_BEAT_SCHEDULE = {
+    # Queue again running matches whose worker stopped beating (it died mid-match).
+    "matches.requeue_stale": {"task": "matches.requeue_stale", "schedule": 15.0},
+    # Queue scheduled bot matches that never reached the broker (e.g. it was down).
+    "matches.run_scheduled": {"task": "matches.run_scheduled", "schedule": 60.0},
+    # Form ladder matches from the queues (and keep bot arenas playing).
+    "ratings.matchmake": {
+        "task": "ratings.matchmake",
+        "schedule": 5.0,
+        "options": {"expires": 10.0},
+    },
+}
 
 # -- Channels ----------------------------------------------------------------------------
 CHANNEL_LAYER_URL = env_str("CHANNEL_LAYER_URL")

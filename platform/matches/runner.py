@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engines.base import Action, Game
+from gauntlet.db import update_rows
 from engines.bots.base import Bot
 from engines.record import MatchRecord, play_match
 from engines.registry import get_game
@@ -162,14 +163,14 @@ def finish_many(
             recorded.append(match)
             outcome.append(True)
         if recorded:
-            Match.objects.bulk_update(recorded, FINISH_FIELDS)
+            update_rows(Match, recorded, FINISH_FIELDS)
             by_match = {m.pk: m for m in recorded}
             seats = list(MatchSeat.objects.filter(match_id__in=by_match))
             for seat in seats:
                 result = by_match[seat.match_id].result
                 seat.rank = result["ranks"][seat.seat]
                 seat.score = result["scores"][seat.seat]
-            MatchSeat.objects.bulk_update(seats, ["rank", "score"])
+            update_rows(MatchSeat, seats, ["rank", "score"])
             rating_started = time.perf_counter()
             # In match order: ratings apply in a defined order.
             matches_finished.send(sender=Match, matches=recorded)

@@ -65,13 +65,25 @@ def requeue_stale(
 
 
 @shared_task(name="matches.run_scheduled")
-def run_scheduled(limit: int = 1000) -> int:
-    """Queue scheduled all-bot matches that are not queued yet (e.g. after a broker outage)."""
+def run_scheduled(older_than: float = 600.0, limit: int = 1000) -> int:
+    """Queue again all-bot matches still scheduled ``older_than`` seconds after creation.
+
+    Their task was lost (the broker was down when they were created, or it lost its queue). A
+    match whose task is merely waiting in a long queue may be queued twice: harmless, since
+    ``run_match`` records a match once.
+    """
+    from datetime import timedelta
+
+    from django.utils import timezone
+
     from matches.models import Match, MatchState
 
     ids = list(
-        Match.objects.filter(state=MatchState.SCHEDULED)
+        Match.objects.filter(
+            state=MatchState.SCHEDULED, created__lt=timezone.now() - timedelta(seconds=older_than)
+        )
         .exclude(seats__bot="")
+        .distinct()
         .values_list("pk", flat=True)[:limit]
     )
     for match_id in ids:

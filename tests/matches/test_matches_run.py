@@ -172,3 +172,18 @@ def test_a_batch_records_each_match_once_and_isolates_failures(make_match, monke
     # the reaper's later run of the failed match records it
     monkeypatch.setattr(runner, "play", real)
     assert runner.run_batch([ids[2]]) == {ids[2]: "recorded"}
+
+
+def test_run_scheduled_requeues_only_old_scheduled_matches(make_match):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches.tasks import run_scheduled
+
+    fresh = make_match(enqueue=False)
+    old = make_match(enqueue=False)
+    Match.objects.filter(pk=old.pk).update(created=timezone.now() - timedelta(hours=1))
+    assert run_scheduled(older_than=600) == 1  # in-process: the old one is played now
+    assert Match.objects.get(pk=old.pk).state == MatchState.FINISHED
+    assert Match.objects.get(pk=fresh.pk).state == MatchState.SCHEDULED

@@ -1,0 +1,33 @@
+"""Database helpers shared by the apps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import connection, models
+
+
+def update_rows(
+    model: type[models.Model], objs: Sequence[models.Model], fields: Sequence[str]
+) -> None:
+    """Write ``fields`` of many rows with one ``executemany`` of a plain UPDATE per row.
+
+    Django's ``bulk_update`` builds one statement of CASE expressions whose construction costs
+    milliseconds per call (JSON columns are the worst); psycopg sends an ``executemany`` as a
+    pipeline, so this is several times cheaper and works the same on SQLite.
+    """
+    if not objs:
+        return
+    qn = connection.ops.quote_name
+    columns = [model._meta.get_field(name) for name in fields]
+    sql = (
+        f"UPDATE {qn(model._meta.db_table)} SET "
+        + ", ".join(f"{qn(f.column)} = %s" for f in columns)
+        + f" WHERE {qn(model._meta.pk.column)} = %s"
+    )
+    rows = [
+        [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in columns] + [obj.pk]
+        for obj in objs
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
