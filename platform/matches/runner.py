@@ -15,10 +15,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from engines.base import Action, Game
-from gauntlet.db import update_rows
 from engines.bots.base import Bot
 from engines.record import MatchRecord, play_match
 from engines.registry import get_game
+from gauntlet.db import update_rows
 from matches.models import AttemptOutcome, Match, MatchAttempt, MatchSeat, MatchState
 from matches.signals import matches_finished
 
