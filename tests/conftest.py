@@ -41,7 +41,7 @@ def pytest_report_header(config) -> list[str]:
     db = settings.DATABASES["default"]
     return [
         f"gauntlet: database {db['ENGINE'].rsplit('.', 1)[-1]} {db['NAME']}; "
-        f"broker {settings.CELERY_BROKER_URL or 'in-process'}; "
+        f"broker {'in-process' if settings.CELERY_TASK_ALWAYS_EAGER else settings.CELERY_BROKER_URL}; "
         f"channel layer {settings.CHANNEL_LAYER_URL or 'in-memory'}"
     ]
 

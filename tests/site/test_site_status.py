@@ -17,7 +17,7 @@ def test_status_reports_every_part(capsys):
     )
     assert report["database"]["vendor"] == expected_vendor
     assert report["channel_layer"]["ok"]
-    mode = "broker" if settings.CELERY_BROKER_URL else "in-process"
+    mode = "in-process" if settings.CELERY_TASK_ALWAYS_EAGER else "broker"
     assert report["broker"]["mode"] == mode
 
 

@@ -16,11 +16,21 @@ PEOPLE = [
     ("bob", "Bob", "DE", Role.PLAYER),
     ("chen", "Chen", "CN", Role.PLAYER),
 ]
-BOT_KINDS = ("random", "heuristic", "search")
+# Bot kinds and the spec the demo plays them with (demo search bots think briefly, so that
+# `make demo` starts in seconds).
+BOT_KINDS = {"random": "random", "heuristic": "heuristic", "search": "search:40"}
 
 
 class Command(BaseCommand):
-    help = "Create demo people (password 'gauntlet-demo') and one bot account per game and kind."
+    help = (
+        "Create demo people (password 'gauntlet-demo'), one bot account per game and kind, and "
+        "fill every ladder with bot matches."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--matches", type=int, default=12, help="bot matches to play per ladder (default 12)"
+        )
 
     def handle(self, *args, **options) -> None:
         if settings.GAUNTLET_PRODUCTION:
@@ -40,17 +50,66 @@ class Command(BaseCommand):
                 player.set_password(DEMO_PASSWORD)
                 player.save()
                 created += 1
-        for slug in game_slugs():
-            for kind in BOT_KINDS:
-                bot, new = Player.objects.get_or_create(
-                    username=f"{slug}-{kind}-bot",
-                    defaults={"display_name": f"{kind.title()} bot ({slug})", "is_bot": True},
-                )
-                if new:  # bots never log in: workers play them
-                    bot.set_unusable_password()
-                    bot.save()
-                    created += 1
+        created += self.create_bots()
         self.stdout.write(
             f"demo data: {created} accounts created; people log in with password "
             f"'{DEMO_PASSWORD}' (admin: 'admin')"
         )
+        played = self.play_ladder_matches(options["matches"])
+        self.stdout.write(f"demo ladders: {played} bot matches played and rated")
+
+    def create_bots(self) -> int:
+        """Bot accounts per game and kind, enough of each kind to fill its largest ladder."""
+        from ratings.models import BotProfile, Ladder
+
+        created = 0
+        for slug in game_slugs():
+            seats = max(Ladder.objects.filter(game=slug).values_list("seats", flat=True), default=2)
+            copies = (seats + len(BOT_KINDS) - 1) // len(BOT_KINDS)
+            for kind, spec in BOT_KINDS.items():
+                for copy in range(1, copies + 1):
+                    suffix = "" if copy == 1 else f"-{copy}"
+                    bot, new = Player.objects.get_or_create(
+                        username=f"{slug}-{kind}-bot{suffix}",
+                        defaults={
+                            "display_name": f"{kind.title()} bot{suffix} ({slug})",
+                            "is_bot": True,
+                        },
+                    )
+                    if new:  # bots never log in: workers play them
+                        bot.set_unusable_password()
+                        bot.save()
+                        created += 1
+                    BotProfile.objects.get_or_create(
+                        player=bot, defaults={"game": slug, "spec": spec}
+                    )
+        return created
+
+    def play_ladder_matches(self, per_ladder: int) -> int:
+        """Schedule bot matches on every active ladder (played in-process in the embedded
+        default, by the workers in distributed mode). Seeded, so every demo is the same."""
+        import random
+
+        from matches.models import Match
+        from matches.scheduling import SeatSpec, schedule_match
+        from ratings.bots import bot_spec
+        from ratings.models import Ladder
+
+        played = 0
+        for ladder in Ladder.objects.filter(active=True):
+            if Match.objects.filter(ladder=ladder, origin="demo").count() >= per_ladder:
+                continue
+            bots = [
+                (bot, spec)
+                for bot in Player.objects.filter(is_bot=True).order_by("username")
+                if (spec := bot_spec(bot, ladder.game))
+            ]
+            if len(bots) < ladder.seats:
+                continue
+            rng = random.Random(ladder.slug)
+            for _ in range(per_ladder):
+                table = rng.sample(bots, ladder.seats)
+                seats = [SeatSpec(bot, spec) for bot, spec in table]
+                schedule_match(ladder.game, seats, ladder=ladder, origin="demo")
+                played += 1
+        return played

@@ -44,7 +44,7 @@ def broker_status(timeout: float = 2.0) -> dict[str, Any]:
     from gauntlet.celery_app import app
 
     url = settings.CELERY_BROKER_URL
-    if not url:
+    if settings.CELERY_TASK_ALWAYS_EAGER:
         return {"ok": True, "mode": "in-process", "url": None, "workers": []}
     try:
         with app.connection_for_write() as conn:
