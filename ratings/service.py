@@ -3,8 +3,11 @@
 Every number comes from the ``trueskill`` package: :func:`rate_groups` builds a
 ``trueskill.TrueSkill`` environment from the ladder's parameters and calls ``env.rate``. The
 package's default backend raises ``FloatingPointError`` on very large rating gaps; that one update
-is then redone with the package's ``mpmath`` backend (5-12x slower, so never by default), and the
-change row records which backend produced it.
+is then redone with the package's ``mpmath`` backend (5-12x slower, so never by default); if
+mpmath at its default precision raises too, once more with ``mpmath.mp.dps`` raised to 50 (the
+package's own advice); the change row records which backend produced it. Should even that fail,
+the match is recorded with the ratings unchanged (backend ``unchanged``): a rating update never
+fails a match.
 
 Order and exactly-once: :func:`rate_match` locks the ladder row (``SELECT ... FOR UPDATE``), so
 rating updates of one ladder apply one at a time; under that lock it checks whether the match
@@ -37,6 +40,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_BACKEND = "default"
 MPMATH_BACKEND = "mpmath"
+MPMATH_HIGH_DPS = 50
+MPMATH_HIGH_BACKEND = f"mpmath:dps{MPMATH_HIGH_DPS}"
 UNCHANGED_BACKEND = "unchanged"  # both backends failed: the ratings stay as they were
 
 Pair = tuple[float, float]  # (mu, sigma)
@@ -85,8 +90,21 @@ def rate_groups(
     try:
         return _rate_with(make_env(ladder, MPMATH_BACKEND), groups, ranks), MPMATH_BACKEND
     except (FloatingPointError, ValueError, ZeroDivisionError, OverflowError):
+        pass
+    import mpmath
+
+    # The package's own advice when mpmath is not precise enough: raise ``mpmath.mp.dps``.
+    try:
+        with mpmath.workdps(MPMATH_HIGH_DPS):
+            rated = _rate_with(make_env(ladder, MPMATH_BACKEND), groups, ranks)
+        return rated, MPMATH_HIGH_BACKEND
+    except (FloatingPointError, ValueError, ZeroDivisionError, OverflowError):
         # Never fail a match over its rating: record the match with unchanged ratings.
-        log.exception("TrueSkill failed on both backends; ratings left unchanged")
+        log.warning(
+            "TrueSkill failed on every backend for %s ranks %s; ratings left unchanged",
+            groups,
+            ranks,
+        )
         return [list(g) for g in groups], UNCHANGED_BACKEND
 
 

@@ -249,3 +249,24 @@ def test_a_batch_equals_one_by_one_across_ladders(duel, ffa, people):
     # The batch receiver is idempotent too.
     on_matches_finished(sender=Match, matches=batch)
     assert RatingChange.objects.filter(ladder__in=[twin_duel, twin_ffa]).count() == 18
+
+
+def test_a_gap_too_big_for_mpmath_raises_its_precision(duel, people):
+    """mpmath at its default precision gives up too; the package's advice: raise mp.dps."""
+    import mpmath
+
+    a, b = people[:2]
+    Rating.objects.create(ladder=duel, player=a, mu=1e4, sigma=0.5, conservative=1e4 - 1.5)
+    Rating.objects.create(ladder=duel, player=b, mu=0.0, sigma=0.5, conservative=-1.5)
+    mp = package_env(duel, backend="mpmath")
+    with pytest.raises(FloatingPointError):
+        mp.rate([(mp.create_rating(0.0, 0.5),), (mp.create_rating(1e4, 0.5),)], ranks=[0, 1])
+    changes = rate_match(finished_match(duel, [b, a], [0, 1]))
+    assert {c.backend for c in changes} == {"mpmath:dps50"}
+    with mpmath.workdps(50):
+        mp = package_env(duel, backend="mpmath")
+        want = mp.rate([(mp.create_rating(0.0, 0.5),), (mp.create_rating(1e4, 0.5),)], ranks=[0, 1])
+    got = {c.player_id: (c.mu_after, c.sigma_after) for c in changes}
+    assert got[b.pk] == (float(want[0][0].mu), float(want[0][0].sigma))
+    assert got[a.pk] == (float(want[1][0].mu), float(want[1][0].sigma))
+    assert mpmath.mp.dps == 15  # the precision is raised for that update only
