@@ -179,7 +179,7 @@ CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or (
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
 if CELERY_TASK_ALWAYS_EAGER:
     # Never contacted: eager tasks only borrow a producer to serialise their arguments.
-    CELERY_BROKER_URL = "memory://"
+    CELERY_BROKER_URL = "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -3,8 +3,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from players.models import Player
-
-STRONG = "correct-Horse-battery-9"
+from tests.support.accounts import STRONG  # noqa: F401  (re-exported for tests)
 
 
 @pytest.fixture(autouse=True)

@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from conftest import STRONG
 
 from players.models import Player
+from tests.support.accounts import STRONG
 
 pytestmark = pytest.mark.django_db
 

@@ -1,9 +1,9 @@
 """Sign-up, log-in, tokens, profile and password through the REST API."""
 
 import pytest
-from conftest import STRONG
 
 from players.models import ApiToken, Player, Role
+from tests.support.accounts import STRONG
 
 pytestmark = pytest.mark.django_db
 
