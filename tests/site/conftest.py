@@ -3,7 +3,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from players.models import Player
-from tests.support.accounts import STRONG  # noqa: F401  (re-exported for tests)
+from tests.support.accounts import STRONG
 
 
 @pytest.fixture(autouse=True)
