@@ -38,10 +38,17 @@ def challenge(
 ) -> Match:
     """Schedule ``challenger`` against ``opponents`` on ``ladder`` (created by ``by``)."""
     from engines.base import BadSetup
+    from engines.registry import UnknownGame, get_game
     from matches.scheduling import SeatSpec, schedule_match
 
     if not ladder.active:
         raise ChallengeRefused(f"Ladder {ladder.slug!r} is closed.", status=409)
+    try:
+        get_game(ladder.game)
+    except UnknownGame as exc:
+        raise ChallengeRefused(
+            f"Ladder {ladder.slug!r} cannot be played: {exc}.", status=409
+        ) from None
     if not may_enter(by, challenger):
         raise ChallengeRefused(
             f"You may not challenge as {challenger.username!r}: only as yourself or a bot "

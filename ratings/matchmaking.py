@@ -268,12 +268,18 @@ def matchmake(
 ) -> MatchmakingReport:
     """One matchmaking round on ``ladder``: refill the arena, form groups, schedule matches."""
     from engines.base import BadSetup
+    from engines.registry import UnknownGame, get_game
     from matches.scheduling import SeatSpec, schedule_match
     from ratings.models import QueueEntry, Rating
     from ratings.service import make_env
 
     report = MatchmakingReport(ladder.slug)
     if not ladder.active:
+        return report
+    try:
+        get_game(ladder.game)
+    except UnknownGame as exc:
+        report.notes.append(f"not played: {exc}")
         return report
     now = now or timezone.now()
     report.arena_queued = refill_arena(ladder, now)

@@ -45,6 +45,28 @@ class Ladder(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        """The game must be a registered engine seating ``seats``; sane TrueSkill parameters."""
+        from django.core.exceptions import ValidationError
+
+        from engines.registry import UnknownGame, get_game
+
+        try:
+            engine = get_game(self.game)
+        except UnknownGame as exc:
+            raise ValidationError({"game": str(exc)}) from None
+        errors = {}
+        if not engine.min_seats <= self.seats <= engine.max_seats:
+            errors["seats"] = f"{engine.name} seats {engine.min_seats}-{engine.max_seats} players."
+        elif self.team_size < 1 or self.seats % self.team_size or self.seats == self.team_size:
+            errors["team_size"] = "Teams must split the seats into at least two equal teams."
+        if not 0.0 < self.draw_probability < 1.0:
+            errors["draw_probability"] = "A probability strictly between 0 and 1."
+        if self.sigma <= 0 or self.beta <= 0 or self.tau < 0:
+            errors["sigma"] = "sigma and beta must be positive, tau not negative."
+        if errors:
+            raise ValidationError(errors)
+
 
 class Rating(models.Model):
     """A player's current TrueSkill rating on one ladder."""

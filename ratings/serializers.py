@@ -156,10 +156,18 @@ def check_deck(deck: dict[str, Any] | None, ladder: Ladder) -> Any:
                 ]
             }
         )
-    engine = get_game(ladder.game)
+    try:
+        engine = get_game(ladder.game)
+    except UnknownGame as exc:
+        raise serializers.ValidationError({"deck": [str(exc)]}) from None
     if not engine.uses_decks:
         raise serializers.ValidationError({"deck": [f"{engine.name} is played without decks."]})
-    violations = engine.validate_deck(deck["data"], ladder.options or None)
+    try:
+        violations = engine.validate_deck(deck["data"], ladder.options or None)
+    except Exception as exc:  # an engine that trips over malformed data: still the caller's input
+        raise serializers.ValidationError(
+            {"deck": [f"Not a {engine.name} deck: {type(exc).__name__}: {exc}"]}
+        ) from None
     if violations:
         raise serializers.ValidationError({"deck": [v.message for v in violations]})
     return deck["data"]

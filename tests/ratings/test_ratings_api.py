@@ -415,3 +415,58 @@ def test_challenging_yourself_says_so(as_alice, duel, alices_bot):
 def test_anonymous_cannot_challenge(api, duel):
     response = api.post("/api/challenges/", {"ladder": duel.slug, "opponent": "x"}, format="json")
     assert response.status_code in (401, 403) and counts() == (0, 0, 0)
+
+
+def test_admin_pages_of_the_ratings_models(client, duel, people, alices_bot):
+    rate_match(finished_match(duel, people[:2], [0, 1]))
+    QueueEntry.objects.create(ladder=duel, player=people[2], joined_at=duel.created)
+    root = Player.objects.create_user("root", password=PASSWORD, is_superuser=True)
+    client.force_login(root)
+    for model in ("ladder", "rating", "ratingchange", "queueentry", "botprofile"):
+        assert client.get(f"/admin/ratings/{model}/").status_code == 200, model
+    change = RatingChange.objects.first()
+    assert client.get(f"/admin/ratings/ratingchange/{change.pk}/change/").status_code == 200
+    assert client.get("/admin/ratings/ratingchange/add/").status_code == 403  # immutable
+
+
+@pytest.mark.parametrize(
+    "changes, field",
+    [
+        ({"game": "chess"}, "game"),
+        ({"seats": 3}, "seats"),  # Kingdom of Warlords is a two-player game
+        ({"team_size": 2}, "team_size"),
+        ({"draw_probability": 0.0}, "draw_probability"),
+        ({"sigma": -1.0}, "sigma"),
+    ],
+)
+def test_a_ladder_is_checked_against_its_engine(duel, changes, field):
+    from django.core.exceptions import ValidationError
+
+    for name, value in changes.items():
+        setattr(duel, name, value)
+    with pytest.raises(ValidationError) as exc:
+        duel.full_clean()
+    assert field in exc.value.message_dict
+
+
+def test_the_default_ladders_are_clean(db):
+    from ratings.models import Ladder
+
+    for ladder in Ladder.objects.all():
+        ladder.full_clean()
+
+
+def test_a_ladder_of_an_unknown_game_is_refused_cleanly(as_alice, alices_bot, warlords_bots):
+    from ratings.matchmaking import matchmake
+    from ratings.models import Ladder
+
+    odd = Ladder.objects.create(slug="odd", name="Odd", game="chess", seats=2)  # no full_clean
+    body = {"ladder": "odd", "challenger": "alice-bot", "opponent": warlords_bots[0].username}
+    assert (
+        "chess" in error_of(as_alice.post("/api/challenges/", body, format="json"), 409)["message"]
+    )
+    deck = {"deck": {"game": "chess", "data": ["e4"]}}
+    error_of(as_alice.post("/api/ladders/odd/queue/", deck, format="json"), 400)
+    assert as_alice.get("/api/ladders/odd/").json()["game_name"] == "chess"
+    assert "not played" in matchmake(odd, enqueue=False).notes[0]
+    assert counts() == (0, 0, 0)

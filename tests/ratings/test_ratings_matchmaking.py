@@ -254,3 +254,16 @@ def test_the_matchmake_task_and_command_run_every_active_ladder(duel, capsys):
     assert len(result[duel.slug]) == 1
     assert BEAT_SCHEDULE["ratings.matchmake"]["task"] == "ratings.matchmake"
     assert BEAT_SCHEDULE["ratings.matchmake"]["schedule"] <= 10
+
+
+@pytest.mark.django_db
+def test_a_team_ladder_match_gets_balanced_teams(teams):
+    bots = [Player.objects.create(username=f"t{i}", is_bot=True) for i in range(4)]
+    for bot, mu in zip(bots, (40.0, 30.0, 20.0, 10.0), strict=True):
+        Rating.objects.create(ladder=teams, player=bot, mu=mu, sigma=1.0, conservative=mu - 3)
+        QueueEntry.objects.create(ladder=teams, player=bot, bot="random", joined_at=timezone.now())
+    report = matchmake(teams, now=timezone.now() + timedelta(minutes=5), enqueue=False)
+    (match_id,) = report.matches
+    team_of = dict(Match.objects.get(pk=match_id).seats.values_list("player__username", "team"))
+    # The strongest plays with the weakest: 40+10 against 30+20.
+    assert team_of["t0"] == team_of["t3"] != team_of["t1"] == team_of["t2"]
