@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.base import Game, IllegalAction, Result
+from engines.base import BadSetup, Game, IllegalAction, Result
 from engines.record import play_match, replay
 from tests.engines.toy_game import landed_games
 
@@ -303,11 +303,23 @@ def test_recorded_games_replay_and_tampering_is_caught(game: Game) -> None:
             report = replay(tampered, game)
             assert not report.ok and report.first_divergent_action == "setup", report
 
-        # the decks changed (reversed seat order, when the seats' decks differ)
+        # the decks changed: seats' decks swapped, or seat 0's deck in another order
         decks = game.default_decks(n)
-        if decks is not None and len({json.dumps(d, sort_keys=True) for d in decks}) > 1:
-            tampered = dict(data_json, decks=list(reversed(decks)))
-            report = replay(tampered, game)
-            assert not report.ok and report.first_divergent_action == "setup", report
+        if decks is not None:
+            variants = [list(reversed(decks))]
+            if isinstance(decks[0], list) and len(decks[0]) > 1:
+                variants.append([decks[0][1:] + decks[0][:1], *decks[1:]])
+            for tampered_decks in variants:
+                if json.dumps(tampered_decks) == json.dumps(decks):
+                    continue
+                report = replay(dict(data_json, decks=tampered_decks), game)
+                try:
+                    changed = game.digest(game.new_game(seed, n, tampered_decks)) != (
+                        game.digest(game.new_game(seed, n, decks))
+                    )
+                except BadSetup:
+                    changed = True
+                if changed:
+                    assert not report.ok and report.first_divergent_action == "setup", report
 
     check()
