@@ -303,12 +303,16 @@ def test_recorded_games_replay_and_tampering_is_caught(game: Game) -> None:
             report = replay(tampered, game)
             assert not report.ok and report.first_divergent_action == "setup", report
 
-        # the decks changed: seats' decks swapped, or seat 0's deck in another order
+        # the decks changed: seats swapped, seat 0's deck reordered or one of its cards changed
         decks = game.default_decks(n)
         if decks is not None:
             variants = [list(reversed(decks))]
             if isinstance(decks[0], list) and len(decks[0]) > 1:
-                variants.append([decks[0][1:] + decks[0][:1], *decks[1:]])
+                first = decks[0]
+                variants.append([first[1:] + first[:1], *decks[1:]])
+                other = next((c for c in first if c != first[0]), None)
+                if other is not None:  # one card swapped for another (legal or not)
+                    variants.append([[other, *first[1:]], *decks[1:]])
             for tampered_decks in variants:
                 if json.dumps(tampered_decks) == json.dumps(decks):
                     continue
