@@ -29,8 +29,14 @@ SCRIPT = REPO / "deploy" / "distributed.sh"
 
 
 def emit(case: str, metric: str, value: float, unit: str, **extra) -> None:
-    row = {"bench": "pipeline", "case": case, "metric": metric, "value": round(value, 4),
-           "unit": unit, **extra}
+    row = {
+        "bench": "pipeline",
+        "case": case,
+        "metric": metric,
+        "value": round(value, 4),
+        "unit": unit,
+        **extra,
+    }
     print(json.dumps(row), flush=True)
 
 
@@ -124,8 +130,11 @@ def measure(args, run_dir: Path) -> None:
         for k in range(n):
             table = [bots[(offset + k + j) % len(bots)] for j in range(args.seats)]
             match = schedule_match(
-                args.game, [SeatSpec(p, args.bot) for p in table], ladder=ladder,
-                origin="bench", enqueue=False,
+                args.game,
+                [SeatSpec(p, args.bot) for p in table],
+                ladder=ladder,
+                origin="bench",
+                enqueue=False,
             )
             ids.append(match.pk)
         return ids
@@ -166,8 +175,14 @@ def measure(args, run_dir: Path) -> None:
         .count()
     )
     finished = Match.objects.filter(ladder=ladder, state=MatchState.FINISHED).count()
-    emit(case, "finished_rated_matches_per_s", statistics.median(rates), "matches/s",
-         runs=[round(r, 1) for r in rates], matches_per_run=args.matches)
+    emit(
+        case,
+        "finished_rated_matches_per_s",
+        statistics.median(rates),
+        "matches/s",
+        runs=[round(r, 1) for r in rates],
+        matches_per_run=args.matches,
+    )
     median_split = {k: statistics.median(s[k] for s in splits) for k in splits[0]}
     workers = args.workers
     for part in ("engine", "database", "rating"):
@@ -175,8 +190,15 @@ def measure(args, run_dir: Path) -> None:
     # Worker-seconds per match not spent inside tasks: broker round trips, serialisation, queueing.
     broker = max(0.0, median_split["wall"] * workers - median_split["task"])
     emit(case, "broker_and_queue_ms_per_match", broker * 1000, "ms")
-    emit(case, "worker_rss_growth_mb", (max(rss_after) - max(rss_before)) / 1024, "MB",
-         before_kib=rss_before, after_kib=rss_after, matches=total)
+    emit(
+        case,
+        "worker_rss_growth_mb",
+        (max(rss_after) - max(rss_before)) / 1024,
+        "MB",
+        before_kib=rss_before,
+        after_kib=rss_after,
+        matches=total,
+    )
     emit(case, "rated_matches_check", rated, "matches", finished=finished)
     sizes = Match.objects.filter(ladder=ladder, state=MatchState.FINISHED).aggregate(
         n=Count("id"), actions=Sum("engine_seconds")
@@ -190,8 +212,14 @@ def measure(args, run_dir: Path) -> None:
             "avg(pg_column_size(m.*)) FROM matches_match m WHERE state = 'finished'"
         )
         actions, digests, row = cursor.fetchone()
-    emit(case, "stored_bytes_per_match", float(row), "bytes",
-         actions_bytes=float(actions), digests_bytes=float(digests))
+    emit(
+        case,
+        "stored_bytes_per_match",
+        float(row),
+        "bytes",
+        actions_bytes=float(actions),
+        digests_bytes=float(digests),
+    )
     del RatingChange, app
 
 

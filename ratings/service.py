@@ -30,9 +30,10 @@ from datetime import datetime
 from typing import Any
 
 import trueskill
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Min
 
+from gauntlet.db import update_rows
 from matches.models import Match, MatchSeat, MatchState
 from ratings.models import Ladder, Rating, RatingChange
 
@@ -190,26 +191,6 @@ def rate_match(match: Match) -> list[RatingChange]:
 RATING_FIELDS = ("mu", "sigma", "conservative", "games", "wins", "last_active")
 
 
-def _save_ratings(ratings: list[Rating]) -> None:
-    """UPDATE many ratings in one ``executemany`` (``bulk_update``'s CASE expressions cost
-    several milliseconds per call, more than the TrueSkill update itself)."""
-    if not ratings:
-        return
-    qn = connection.ops.quote_name
-    fields = [Rating._meta.get_field(name) for name in RATING_FIELDS]
-    sql = (
-        f"UPDATE {qn(Rating._meta.db_table)} SET "
-        + ", ".join(f"{qn(f.column)} = %s" for f in fields)
-        + f" WHERE {qn(Rating._meta.pk.column)} = %s"
-    )
-    rows = [
-        [f.get_db_prep_value(getattr(r, f.attname), connection) for f in fields] + [r.pk]
-        for r in ratings
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
-
-
 def rate_matches(matches: Sequence[Match]) -> dict[int, list[RatingChange]]:
     """:func:`rate_match` for many matches at once, in the given order, in a few queries.
 
@@ -310,7 +291,7 @@ def rate_matches(matches: Sequence[Match]) -> dict[int, list[RatingChange]]:
         for pk in sorted(used_ladders):
             Ladder.objects.filter(pk=pk).update(last_sequence=ladders[pk].last_sequence)
         Rating.objects.bulk_create(list(created.values()))
-        _save_ratings(list(changed.values()))
+        update_rows(Rating, list(changed.values()), RATING_FIELDS)
         for change in RatingChange.objects.bulk_create(changes):
             out[change.match_id].append(change)
     return out
@@ -561,7 +542,7 @@ def recompute_ladder(
             )
         Rating.objects.filter(pk__in=to_delete).delete()
         Rating.objects.bulk_create(to_create, batch_size=500)
-        _save_ratings(to_update)
+        update_rows(Rating, to_update, RATING_FIELDS)
         top = max((c.sequence for c in new.values()), default=0)
         if top > ladder.last_sequence:
             ladder.last_sequence = top
