@@ -1,0 +1,25 @@
+"""The demo's ladders: every bot match reproduces and every ladder recomputes to the same numbers."""
+
+import pytest
+from django.core.management import call_command
+
+from matches.models import Match, MatchState
+from ratings.models import Ladder, RatingChange
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_matches_all_reproduce_and_ladders_recompute_unchanged(
+    capsys, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("load_demo", matches=3)
+    finished = Match.objects.filter(origin="demo", state=MatchState.FINISHED)
+    ladders = list(Ladder.objects.filter(active=True))
+    assert finished.count() == 3 * len(ladders) and len(ladders) >= 3
+    assert RatingChange.objects.count() == sum(m.seats.count() for m in finished)
+    capsys.readouterr()
+    call_command("verify_matches", "--all")
+    assert f"{finished.count()} reproduce, 0 diverge" in capsys.readouterr().out
+    for ladder in ladders:
+        call_command("recompute_ratings", ladder.slug, "--check")  # raises when a number moves
