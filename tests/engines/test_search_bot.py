@@ -184,3 +184,25 @@ def test_every_landed_game_has_bots_that_play(slug: str) -> None:
         record = play_match(slug, 2, specs)
         assert record.forfeit is None, record.forfeit
         assert len(record.result["ranks"]) == n
+
+
+@pytest.mark.parametrize("slug", [pytest.param(s, id=s) for s, _ in landed_games()])
+def test_heuristic_bots_choose_legal_actions_along_random_games(slug: str) -> None:
+    game = dict(landed_games())[slug]
+    failures = []
+    for seed in range(200):
+        n = random.Random(seed).randint(game.min_seats, game.max_seats)
+        state, rng = game.new_game(seed, n), random.Random(seed)
+        bot = make_bot(slug, "heuristic", seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)
+            legal = game.legal_actions(state, seat)
+            try:
+                action = bot.choose(game, state, seat)
+            except Exception as exc:  # noqa: BLE001 - collected and reported below
+                failures.append(f"seed {seed} ({n}p): raised {exc!r}; legal {legal}")
+            else:
+                if action not in legal:
+                    failures.append(f"seed {seed} ({n}p): chose {action!r}; legal {legal}")
+            game.apply(state, rng.choice(legal), seat)
+    assert not failures, f"{len(failures)} bad choices, e.g. {failures[:3]}"
