@@ -33,6 +33,13 @@ from engines.registry import UnknownGame, get_game
 FORMAT = 1
 
 
+class EngineError(RuntimeError):
+    """The engine contradicted itself (it rejected an action its ``legal_actions`` offered).
+
+    No bot is to blame, so the match is not scored: the caller should void it.
+    """
+
+
 def normalise(data: JSON) -> JSON:
     """``data`` after a JSON round trip (tuples become lists, keys strings...)."""
     return json.loads(json.dumps(data))
@@ -162,8 +169,9 @@ def play_match(
     (a spec's bot is seeded with ``derive_seed(seed, "bot", seat)``). Every action goes
     through :meth:`Game.apply`, so an illegal one is caught and forfeits. With ``record`` the
     digest after every action is kept, otherwise only the setup and final digests.
-    Raises :class:`BadSetup` for bad seats/decks/options and ``RuntimeError`` when the game
-    outlasts ``max_actions``.
+    Raises :class:`BadSetup` for bad seats/decks/options, :class:`EngineError` when the engine
+    rejects an action it listed as legal, and ``RuntimeError`` when the game outlasts
+    ``max_actions``.
     """
     game = _resolve_game(game)
     n = len(bots)
@@ -196,11 +204,17 @@ def play_match(
             if not isinstance(action, str):
                 raise IllegalAction(action, "an action is a string", seat)
             game.apply(state, action, seat)
-        except IllegalAction as exc:
-            rec.forfeit = _forfeit(rec, seat, "illegal", action, exc.reason)
-            break
-        except Exception as exc:  # noqa: BLE001 - an engine that chokes on a bot's action
-            reason = f"the engine rejected it: {_describe_error(exc)}"
+        except Exception as exc:  # noqa: BLE001 - IllegalAction, or an engine choking on it
+            if isinstance(action, str) and action in game.legal_actions(state, seat):
+                raise EngineError(
+                    f"{game.slug} {game.version} seed {seed}: action {len(rec.actions)} "
+                    f"{action!r} of seat {seat} is in legal_actions() but apply() raised "
+                    f"{_describe_error(exc)}"
+                ) from exc
+            if isinstance(exc, IllegalAction):
+                reason = exc.reason
+            else:
+                reason = f"the engine rejected it: {_describe_error(exc)}"
             rec.forfeit = _forfeit(rec, seat, "illegal", action, reason)
             break
         rec.actions.append(action)

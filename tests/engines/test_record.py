@@ -7,10 +7,17 @@ from typing import Any
 
 import pytest
 
-from engines.base import BadSetup, Game, derive_seed
+from engines.base import BadSetup, Game, IllegalAction, derive_seed
 from engines.bots.base import Bot, RandomBot
-from engines.record import MatchRecord, play_match, play_raw, random_game, replay
-from tests.engines.toy_game import GAME, HeuristicBot, register_toy
+from engines.record import (
+    EngineError,
+    MatchRecord,
+    play_match,
+    play_raw,
+    random_game,
+    replay,
+)
+from tests.engines.toy_game import GAME, HeuristicBot, ToyTricks, register_toy
 
 DECKS = [[1, 2, 3, 4, 5, 6], [4, 5, 6, 7, 8, 9], [1, 1, 9, 9, 5, 5]]
 
@@ -182,6 +189,17 @@ def test_forfeits_rank_the_culprit_last_and_replay(bot: Bot, kind: str, reason: 
         data["forfeit"]["action"] = GAME.legal_actions(state, 1)[0]
         report = replay(data, GAME)
         assert not report.ok and "legal on replay" in report.message
+
+
+def test_an_engine_rejecting_its_own_legal_action_is_not_a_forfeit() -> None:
+    class Contradictory(ToyTricks):
+        def apply(self, state, action, seat=None):  # type: ignore[no-untyped-def]
+            if len(state.pile) < 2:
+                raise IllegalAction(action, "changed my mind", seat)
+            return super().apply(state, action, seat)
+
+    with pytest.raises(EngineError, match="in legal_actions"):
+        play_match(Contradictory(), 3, ["random", "random"])
 
 
 def test_forfeit_blamed_on_the_wrong_seat_does_not_replay() -> None:
