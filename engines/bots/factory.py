@@ -1,9 +1,10 @@
 """Bots by spec string: ``random``, ``heuristic``, ``search``, ``search:N``, ``search:Nms``.
 
 ``search`` specs take extra ``key=value`` settings after commas:
-``search:400,c=0.5,depth=30,policy=heuristic,split=1`` (UCB constant ``c``, heuristic
-cutoff ``depth``, playout ``policy`` random or the game's heuristic bot, ``split=1`` for a
-subtree per observed chance outcome instead of plain SO-ISMCTS merging).
+``search:400,c=0.5,depth=30,policy=heuristic,prior=heuristic,pw=1,split=1`` (UCB constant
+``c``, heuristic cutoff ``depth``, playout ``policy`` random or the game's heuristic bot,
+``prior=heuristic`` to bias the tree towards the heuristic bot's choices with weight ``pw``,
+``split=1`` for a subtree per observed chance outcome instead of SO-ISMCTS merging).
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
                 kwargs["exploration"] = float(value)
             elif key == "depth":
                 kwargs["rollout_depth"] = int(value)
+            elif key == "prior" and value == "heuristic":
+                kwargs["prior"] = heuristic_bot_class(game_slug)(derive_seed(seed, "prior"))
+            elif key == "pw":
+                kwargs["prior_weight"] = float(value)
             elif key == "split" and value in ("0", "1"):
                 kwargs["split_outcomes"] = value == "1"
             elif key == "policy" and value in ("random", "heuristic"):
@@ -70,7 +75,9 @@ def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
             elif key == "policy":
                 raise UnknownBot(f"unknown playout policy {value!r} (known: random, heuristic)")
             else:
-                raise UnknownBot(f"unknown search setting {key!r} (known: c, depth, policy, split)")
+                raise UnknownBot(
+                    f"unknown search setting {key!r} (known: c, depth, policy, prior, pw, split)"
+                )
         except ValueError as exc:
             if isinstance(exc, UnknownBot):
                 raise

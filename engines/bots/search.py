@@ -44,7 +44,7 @@ class Node:
     bot splits on outcomes, else a single subtree under ``""``.
     """
 
-    __slots__ = ("action", "seat", "children", "outcomes", "visits", "reward", "avail")
+    __slots__ = ("action", "seat", "children", "outcomes", "visits", "reward", "avail", "hint")
 
     def __init__(self, action: Action | None = None, seat: int | None = None) -> None:
         self.action = action
@@ -54,6 +54,7 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 0
+        self.hint: Action | None = None
 
 
 class SearchBot(Bot):
@@ -62,7 +63,10 @@ class SearchBot(Bot):
     ``exploration`` is the UCB constant; ``rollout_depth`` (``None``: play to the end) cuts
     playouts short and scores the position with :meth:`Game.heuristic_value`. ``policy`` (a
     bot, e.g. the game's heuristic bot) picks the playouts' actions instead of uniform random
-    choice (slower per playout, usually far better informed). ``split_outcomes`` gives every
+    choice (slower per playout, usually far better informed). ``prior`` (a bot) names one
+    action per tree node that is expanded first and gets a PUCT-style bonus
+    ``prior_weight * sqrt(avail) / (1 + visits)``, so the search refines that bot's play
+    rather than starting from scratch. ``split_outcomes`` gives every
     distinct observation after an action its own subtree (so a decision made after a random
     draw depends on what was drawn) instead of merging them as plain SO-ISMCTS does.
     """
@@ -78,6 +82,8 @@ class SearchBot(Bot):
         rollout_depth: int | None = None,
         policy: Bot | None = None,
         split_outcomes: bool = False,
+        prior: Bot | None = None,
+        prior_weight: float = 1.0,
     ) -> None:
         super().__init__(seed)
         if playouts < 1:
@@ -90,10 +96,12 @@ class SearchBot(Bot):
         self.rollout_depth = rollout_depth
         self.policy = policy
         self.split_outcomes = split_outcomes
+        self.prior = prior
+        self.prior_weight = prior_weight
         self.spec = f"search:{int(time_ms)}ms" if time_ms is not None else f"search:{playouts}"
         self._n_seats: int | None = None
         self.policy_errors = 0
-        """Playout steps where the policy bot raised or chose an illegal action."""
+        """Times the policy or prior bot raised or chose an illegal action (then ignored)."""
         self.last_iterations = 0
         """How many playouts the last :meth:`choose` ran (benchmarks read it)."""
 
@@ -143,8 +151,10 @@ class SearchBot(Bot):
                 child = node.children.get(action)
                 if child is not None:
                     child.avail += 1
+            if self.prior is not None and node.hint is None:
+                node.hint = self._bot_action(self.prior, game, state, actor, legal)
             if untried:
-                action = rng.choice(untried)
+                action = node.hint if node.hint in untried else rng.choice(untried)
                 child = node.children[action] = Node(action, actor)
                 child.avail = 1
                 game.apply_fast(state, action)
@@ -171,6 +181,8 @@ class SearchBot(Bot):
             value = child.reward / child.visits + c * math.sqrt(
                 math.log(child.avail) / child.visits
             )
+            if action == node.hint:
+                value += self.prior_weight * math.sqrt(child.avail) / (1 + child.visits)
             if value > best_value:
                 best, best_value = child, value
         return best
@@ -179,8 +191,14 @@ class SearchBot(Bot):
         """The policy bot's legal choice, or ``""`` (no policy, or it failed: play randomly)."""
         if self.policy is None:
             return ""
+        return self._bot_action(self.policy, game, state, seat, legal)
+
+    def _bot_action(
+        self, bot: Bot, game: Game, state: Any, seat: int, legal: list[Action]
+    ) -> Action:
+        """``bot``'s legal choice, or ``""`` when it fails (raises or plays illegally)."""
         try:
-            action = self.policy.choose(game, state, seat)
+            action = bot.choose(game, state, seat)
         except Exception:  # noqa: BLE001 - a policy bot's bug must not lose the game
             self.policy_errors += 1
             return ""

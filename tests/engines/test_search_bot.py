@@ -108,6 +108,22 @@ def test_heuristic_playout_policy_drives_the_playouts() -> None:
     assert record.forfeit is None
 
 
+def test_prior_bot_is_expanded_first_and_favoured() -> None:
+    state = mid_game(5, n=3, steps=1)
+    seat = GAME.to_act(state)
+    hint = HeuristicBot(0).choose(GAME, state, seat)
+    root = SearchBot(0, playouts=1, prior=HeuristicBot(0)).search(
+        GAME, state, seat, random.Random(0)
+    )
+    assert list(root.children) == [hint] and root.hint == hint
+    strong = SearchBot(0, playouts=60, prior=HeuristicBot(0), prior_weight=50.0)
+    assert strong.choose(GAME, state, seat) == hint
+    bot = make_bot("toy-tricks", "search:30,prior=heuristic,pw=2", 1)
+    assert isinstance(bot.prior, HeuristicBot) and bot.prior_weight == 2.0
+    a = play_match(GAME, 9, ["search:30,prior=heuristic", "heuristic"]).to_json()
+    assert a == play_match(GAME, 9, ["search:30,prior=heuristic", "heuristic"]).to_json()
+
+
 def test_a_failing_policy_bot_falls_back_to_random_playouts() -> None:
     class Broken(HeuristicBot):
         def choose(self, game, state, seat):  # type: ignore[no-untyped-def]
