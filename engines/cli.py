@@ -1,4 +1,5 @@
-"""``python -m engines``: list the games, play a match between bots, replay a match record."""
+"""``python -m engines``: list the games, play a match between bots, replay a match record,
+check a deck file (``validate-deck``)."""
 
 from __future__ import annotations
 
@@ -166,6 +167,50 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def cmd_validate_deck(args: argparse.Namespace) -> int:
+    """Check a deck file; exit 0 when legal, 1 when not, 2 when it cannot be read."""
+    from engines.decks import CatalogueError, DeckInputError, UnknownFormat, get_deck_format
+
+    try:
+        fmt = get_deck_format(args.game)
+    except UnknownFormat as exc:
+        raise CliError(str(exc)) from exc
+    catalogue = None
+    try:
+        if args.catalogue:
+            text = Path(args.catalogue).read_text(encoding="utf-8", errors="replace")
+            catalogue = fmt.parse_catalogue(text, Path(args.catalogue).stem, args.catalogue)
+        if args.file == "-":
+            raw = sys.stdin.buffer.read(200_001)
+        else:
+            with open(args.file, "rb") as handle:
+                raw = handle.read(200_001)
+    except OSError as exc:
+        raise CliError(f"cannot read {exc.filename}: {exc.strerror or exc}") from exc
+    except CatalogueError as exc:
+        raise CliError(f"catalogue {args.catalogue}: {exc}") from exc
+    deck = raw
+    if raw.lstrip()[:1] in (b"{", b"["):
+        try:
+            deck = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            deck = raw
+    try:
+        parsed = fmt.parse(deck, catalogue)
+        report = fmt.validate(parsed.data, catalogue, lines=parsed.lines, problems=parsed.problems)
+    except DeckInputError as exc:
+        raise CliError(f"{args.file}: {exc}") from exc
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        value = f", {report.total_value} points" if report.total_value is not None else ""
+        head = "legal" if report.legal else f"not legal ({len(report.violations)} problems)"
+        print(f"{fmt.name}: {head}: {report.cards} cards{value}")
+        for v in report.violations:
+            print(f"  [{v.rule}] {v.message}")
+    return 0 if report.legal else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -192,6 +237,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a match record (JSON)")
     p.add_argument("--json", action="store_true", help="print the replay report as JSON")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("validate-deck", help="check a deck file against the game's rules")
+    p.add_argument("game", help="game slug (arackhan-wars, kingdom-of-warlords, khan-of-khans)")
+    p.add_argument("file", help="a deck list: text or JSON ('-' reads standard input)")
+    p.add_argument("--catalogue", help="a catalogue file to check against (default: shipped)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=cmd_validate_deck)
     return parser
 
 

@@ -1,0 +1,252 @@
+"""Deck formats by game slug: read a deck list, check it against a catalogue, write it back.
+
+Django apps reach formats only through :func:`get_deck_format` (never a game module). A format:
+
+- ``parse(raw, catalogue)``: text (``str``/``bytes``) or JSON data -> :class:`ParsedDeck`
+  (canonical data plus the list's own problems with line numbers); raises
+  :class:`DeckInputError` for input that is no deck list at all (binary, too large, empty);
+- ``validate(data, catalogue, lines=..., problems=...)`` -> :class:`DeckReport` with every
+  violation, not the first;
+- ``export_text(data, catalogue, name)`` -> text that ``parse`` reads back to the same data;
+- ``starter_decks()``; ``shipped_catalogue()`` / ``parse_catalogue(text, version)`` (None and
+  an error for games without a catalogue).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from engines.arackhan_wars.catalogue import CatalogueError
+from engines.arackhan_wars.decklist import DeckInputError, ParsedDeck
+from engines.arackhan_wars.format import DeckReport, StarterDeck
+from engines.base import DeckViolation
+from engines.registry import UnknownGame, get_game
+
+__all__ = [
+    "CatalogueError",
+    "DeckFormat",
+    "DeckInputError",
+    "DeckReport",
+    "ParsedDeck",
+    "StarterDeck",
+    "UnknownFormat",
+    "format_slugs",
+    "get_deck_format",
+]
+
+
+class DeckFormat(Protocol):
+    game: str
+    name: str
+    uses_catalogue: bool
+
+    def parse(self, raw: Any, catalogue: Any = None) -> ParsedDeck: ...
+
+    def validate(
+        self,
+        data: Any,
+        catalogue: Any = None,
+        *,
+        lines: dict[int, int] | None = None,
+        problems: Any = (),
+    ) -> DeckReport: ...
+
+    def export_text(self, data: Any, catalogue: Any = None, name: str = "") -> str: ...
+
+    def starter_decks(self) -> tuple[StarterDeck, ...]: ...
+
+    def shipped_catalogue(self) -> Any: ...
+
+    def parse_catalogue(self, text: str, version: str = "", source: str = "") -> Any: ...
+
+    def catalogue_from_rows(self, rows: list[dict[str, Any]], version: str = "") -> Any: ...
+
+
+class UnknownFormat(UnknownGame):
+    def __str__(self) -> str:
+        return f"unknown game {self.slug!r} (games with decks: {', '.join(format_slugs())})"
+
+
+class ArackhanWarsFormat:
+    game = "arackhan-wars"
+    name = "AracKhan Wars"
+    uses_catalogue = True
+
+    def _cat(self, catalogue: Any) -> Any:
+        return catalogue if catalogue is not None else self.shipped_catalogue()
+
+    def parse(self, raw: Any, catalogue: Any = None) -> ParsedDeck:
+        from engines.arackhan_wars import decklist
+
+        if isinstance(raw, str | bytes):
+            return decklist.parse_text(raw, self._cat(catalogue))
+        return decklist.parse_json(raw, self._cat(catalogue))
+
+    def validate(self, data, catalogue=None, *, lines=None, problems=()) -> DeckReport:
+        from engines.arackhan_wars.format import validate
+
+        return validate(data, self._cat(catalogue), lines=lines, problems=problems)
+
+    def export_text(self, data: Any, catalogue: Any = None, name: str = "") -> str:
+        from engines.arackhan_wars.decklist import export_text
+
+        return export_text(data, self._cat(catalogue), name)
+
+    def starter_decks(self) -> tuple[StarterDeck, ...]:
+        from engines.arackhan_wars.format import starter_decks
+
+        return starter_decks()
+
+    def shipped_catalogue(self) -> Any:
+        from engines.arackhan_wars.catalogue import shipped_catalogue
+
+        return shipped_catalogue()
+
+    def parse_catalogue(self, text: str, version: str = "", source: str = "") -> Any:
+        from engines.arackhan_wars.catalogue import parse_catalogue
+
+        return parse_catalogue(text, version=version, source=source)
+
+    def catalogue_from_rows(self, rows: list[dict[str, Any]], version: str = "") -> Any:
+        from engines.arackhan_wars.catalogue import Catalogue
+
+        return Catalogue.from_rows(rows, version=version)
+
+
+class _EngineFormat:
+    """A format whose rules are the engine's own ``Game.validate_deck`` (no catalogue)."""
+
+    game = ""
+    name = ""
+    uses_catalogue = False
+
+    def _strip(self, raw: Any) -> str:
+        text = raw
+        if isinstance(raw, bytes):
+            from engines.arackhan_wars.decklist import decode
+
+            text = decode(raw)
+        if len(text) > 20_000:
+            raise DeckInputError("a deck list is at most 20000 characters")
+        if "\x00" in text:
+            raise DeckInputError("this is a binary file, not a deck list")
+        lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+        body = "\n".join(line for line in lines if line)
+        if not body:
+            raise DeckInputError("the deck list is empty")
+        if body[:1] in "[{":
+            try:
+                return json.loads(body)
+            except json.JSONDecodeError:
+                pass
+        return body
+
+    def validate(self, data, catalogue=None, *, lines=None, problems=()) -> DeckReport:
+        violations = list(problems) + list(get_game(self.game).validate_deck(data))
+        size = len(data) if isinstance(data, list) else 1
+        return DeckReport(not violations, None, size, None, violations)
+
+    def starter_decks(self) -> tuple[StarterDeck, ...]:
+        return ()
+
+    def shipped_catalogue(self) -> Any:
+        return None
+
+    def parse_catalogue(self, text: str, version: str = "", source: str = "") -> Any:
+        raise CatalogueError(f"{self.name} has no card catalogue: its rules fix every card")
+
+    def catalogue_from_rows(self, rows: list[dict[str, Any]], version: str = "") -> Any:
+        return None
+
+
+class KingdomOfWarlordsFormat(_EngineFormat):
+    """An army: the 27 card labels (``4``..``10``, ``J``, ``Q``, ``K``, ``A``, ``WL``, ``W``,
+    ``P``, ``D``), as a JSON list or as text (``2 K`` / ``2x K`` lines, or labels separated by
+    spaces or commas)."""
+
+    game = "kingdom-of-warlords"
+    name = "Kingdom of Warlords"
+
+    def parse(self, raw: Any, catalogue: Any = None) -> ParsedDeck:
+        problems: list[DeckViolation] = []
+        if isinstance(raw, str | bytes):
+            raw = self._strip(raw)
+        if isinstance(raw, list):
+            return ParsedDeck([str(x) for x in raw][:200], problems)
+        if not isinstance(raw, str):
+            raise DeckInputError("an army is a list of card labels")
+        labels: list[str] = []
+        for number, line in enumerate(raw.splitlines(), start=1):
+            words = line.replace(",", " ").split()
+            if len(words) == 2 and words[0].rstrip("xX").isdigit():
+                n = int(words[0].rstrip("xX"))
+                if not 1 <= n <= 27:
+                    problems.append(
+                        DeckViolation(
+                            "bad-line", f"Line {number}: 1 to 27 copies, not {n}.", line=number
+                        )
+                    )
+                    continue
+                labels.extend([words[1].upper()] * n)
+            else:
+                labels.extend(w.upper() for w in words)
+            if len(labels) > 200:
+                raise DeckInputError("an army has 27 cards, this list names far more")
+        return ParsedDeck(labels, problems)
+
+    def export_text(self, data: Any, catalogue: Any = None, name: str = "") -> str:
+        head = f"# {name}\n" if name else ""
+        return head + " ".join(data) + "\n"
+
+    def starter_decks(self) -> tuple[StarterDeck, ...]:
+        army = get_game(self.game).default_decks(1)[0]
+        return (StarterDeck("standard-army", "Standard army", "", list(army)),)
+
+
+class KhanOfKhansFormat(_EngineFormat):
+    """A Khan choice: the Khan's slug or name (``"High Llama Tribe"``, ``{"khan": slug}``)."""
+
+    game = "khan-of-khans"
+    name = "Khan of Khans"
+
+    def parse(self, raw: Any, catalogue: Any = None) -> ParsedDeck:
+        if isinstance(raw, str | bytes):
+            raw = self._strip(raw)
+        if isinstance(raw, dict) and set(raw) == {"khan"}:
+            raw = raw["khan"]
+        if not isinstance(raw, str):
+            raise DeckInputError('a Khan of Khans "deck" is the name of a Khan')
+        from engines.khan_of_khans.game import khan_slug
+
+        return ParsedDeck(khan_slug(raw) or " ".join(raw.split())[:80], [])
+
+    def export_text(self, data: Any, catalogue: Any = None, name: str = "") -> str:
+        head = f"# {name}\n" if name else ""
+        return f"{head}{data}\n"
+
+    def starter_decks(self) -> tuple[StarterDeck, ...]:
+        from engines.khan_of_khans.cards import KHAN_NAMES, KHAN_SLUGS
+
+        return tuple(
+            StarterDeck(slug, name, "", slug) for slug, name in zip(KHAN_SLUGS, KHAN_NAMES)
+        )
+
+
+_FORMATS: dict[str, DeckFormat] = {
+    "arackhan-wars": ArackhanWarsFormat(),
+    "kingdom-of-warlords": KingdomOfWarlordsFormat(),
+    "khan-of-khans": KhanOfKhansFormat(),
+}
+
+
+def get_deck_format(slug: str) -> DeckFormat:
+    """The deck format of game ``slug``; raises :class:`UnknownFormat` (a ``KeyError``)."""
+    try:
+        return _FORMATS[slug]
+    except (KeyError, TypeError):
+        raise UnknownFormat(str(slug)[:40]) from None
+
+
+def format_slugs() -> list[str]:
+    return sorted(_FORMATS)
