@@ -229,7 +229,7 @@ class KhanOfKhansFormat(_EngineFormat):
         from engines.khan_of_khans.cards import KHAN_NAMES, KHAN_SLUGS
 
         return tuple(
-            StarterDeck(slug, name, "", slug) for slug, name in zip(KHAN_SLUGS, KHAN_NAMES)
+            StarterDeck(slug, name, "", slug) for slug, name in zip(KHAN_SLUGS, KHAN_NAMES, strict=True)
         )
 
 

@@ -13,6 +13,7 @@ api_patterns = [
     path("", include("players.urls")),
     path("", include("ratings.urls")),
     path("", include("matches.urls")),
+    path("", include("decks.urls")),
 ]
 
 urlpatterns = [

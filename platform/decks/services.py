@@ -1,0 +1,491 @@
+"""The rules of deck registration, between the API/admin/commands and the models.
+
+Formats come from :func:`engines.decks.get_deck_format` by game slug only; validation is pure
+Python in the engine. Everything here is plain functions over model instances.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import logging
+from collections import defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from decks.models import Card, CatalogueVersion, Deck, DeckRecheck, DeckVersion, RecheckRun
+from engines.base import DeckViolation
+from engines.decks import (
+    CatalogueError,
+    DeckFormat,
+    DeckInputError,
+    DeckReport,
+    ParsedDeck,
+    UnknownFormat,
+    get_deck_format,
+)
+
+log = logging.getLogger(__name__)
+
+RECHECK_BATCH = 5000
+
+__all__ = [
+    "CatalogueError",
+    "DeckInputError",
+    "DeckNotPlayable",
+    "UnknownFormat",
+]
+
+
+class DeckNotPlayable(Exception):
+    """A deck version that may not enter a ladder or tournament (and the violations why)."""
+
+    def __init__(self, message: str, violations: list[dict[str, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.violations = violations or []
+
+
+# -- catalogues ------------------------------------------------------------------------------
+_ENGINE_CATALOGUES: dict[int, Any] = {}
+
+
+def engine_catalogue(version: CatalogueVersion | None) -> Any:
+    """The engine's catalogue object for a stored version (cached per process)."""
+    if version is None:
+        return None
+    found = _ENGINE_CATALOGUES.get(version.pk)
+    if found is None:
+        if len(_ENGINE_CATALOGUES) > 16:
+            _ENGINE_CATALOGUES.clear()
+        found = get_deck_format(version.game).catalogue_from_rows(version.rows, version.label)
+        _ENGINE_CATALOGUES[version.pk] = found
+    return found
+
+
+def load_catalogue(
+    game: str,
+    path: str | Path | None = None,
+    *,
+    text: str | None = None,
+    effective_from: dt.date | None = None,
+    loaded_by: Any = None,
+    notes: str = "",
+    recheck: bool = True,
+) -> tuple[CatalogueVersion, bool]:
+    """Load a catalogue file (default: the engine's newest shipped one) as a new version.
+
+    Returns ``(version, created)``; a file identical to the newest loaded version creates
+    nothing. A new version re-checks every registered deck of the game once committed.
+    Raises :class:`UnknownFormat` or :class:`CatalogueError`.
+    """
+    fmt = get_deck_format(game)
+    if not fmt.uses_catalogue:
+        raise CatalogueError(f"{fmt.name} has no card catalogue: its rules fix every card")
+    if text is None:
+        if path is None:
+            shipped = fmt.shipped_catalogue()
+            source = shipped.source
+            rows = shipped.rows()
+        else:
+            path = Path(path)
+            try:
+                raw = path.read_bytes()
+            except OSError as exc:
+                raise CatalogueError(f"cannot read {path}: {exc.strerror or exc}") from None
+            if len(raw) > 2_000_000:
+                raise CatalogueError(f"{path} is too large for a catalogue")
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise CatalogueError(f"{path} is not UTF-8 text") from None
+            source = str(path)
+    else:
+        source = str(path or "upload")
+    if text is not None:
+        rows = fmt.parse_catalogue(text, source=source).rows()
+    digest = hashlib.sha256(json.dumps(rows, sort_keys=True).encode()).hexdigest()
+    with transaction.atomic():
+        latest = (
+            CatalogueVersion.objects.select_for_update()
+            .filter(game=game)
+            .order_by("-number")
+            .first()
+        )
+        if latest is not None and latest.digest == digest:
+            return latest, False
+        version = CatalogueVersion.objects.create(
+            game=game,
+            number=(latest.number + 1) if latest else 1,
+            source=source[:300],
+            effective_from=effective_from or timezone.localdate(),
+            digest=digest,
+            rows=rows,
+            notes=notes,
+            loaded_by=loaded_by,
+        )
+        Card.objects.bulk_create(
+            [
+                Card(
+                    catalogue=version,
+                    card_id=row["id"],
+                    name=row["name"][:80],
+                    faction=row["faction"][:40],
+                    kind=row["kind"][:20],
+                    card_type=row["card_type"][:80],
+                    value=row["value"],
+                    deck_building_value=row["deck_building_value"],
+                    budget_value=row["budget_value"],
+                    attack=row["attack"],
+                    defense=row["defense"],
+                    attributes=row["attributes"],
+                    family=row["family"][:80],
+                    individual_limit=row["individual_limit"],
+                    legendary=row["legendary"],
+                    banned=row["banned"],
+                    max_copies=row["max_copies"],
+                    alt_ids=row["alt_ids"],
+                )
+                for row in rows
+            ]
+        )
+        if recheck and latest is not None:
+            from decks.tasks import recheck_decks
+
+            transaction.on_commit(lambda: recheck_decks.delay(version.pk))
+    return version, True
+
+
+def ensure_catalogue(game: str) -> CatalogueVersion | None:
+    """The newest loaded catalogue of ``game``, loading the shipped one the first time."""
+    fmt = get_deck_format(game)
+    if not fmt.uses_catalogue:
+        return None
+    latest = CatalogueVersion.objects.filter(game=game).order_by("-number").first()
+    if latest is None:
+        try:
+            latest, _ = load_catalogue(game, recheck=False)
+        except IntegrityError:  # another process loaded it at the same moment
+            latest = CatalogueVersion.objects.filter(game=game).order_by("-number").first()
+    return latest
+
+
+def catalogue_in_force(game: str, on: dt.date | None = None) -> CatalogueVersion | None:
+    """The catalogue version in force on date ``on`` (default today): the newest one whose
+    ``effective_from`` is not later; None for games without a catalogue."""
+    fmt = get_deck_format(game)
+    if not fmt.uses_catalogue:
+        return None
+    ensure_catalogue(game)
+    on = on or timezone.localdate()
+    found = (
+        CatalogueVersion.objects.filter(game=game, effective_from__lte=on)
+        .order_by("-number")
+        .first()
+    )
+    if found is None:  # every version is dated later: the oldest is the best we have
+        found = CatalogueVersion.objects.filter(game=game).order_by("number").first()
+    return found
+
+
+# -- reading and checking decks --------------------------------------------------------------
+def read_deck(
+    game: str, *, text: str | bytes | None = None, data: Any = None, catalogue: Any = None
+) -> tuple[DeckFormat, ParsedDeck]:
+    """Parse a deck given as text or as JSON data; raises DeckInputError / UnknownFormat."""
+    fmt = get_deck_format(game)
+    if (text is None) == (data is None):
+        raise DeckInputError("give the deck either as text or as data, not both")
+    parsed = fmt.parse(text if text is not None else data, catalogue)
+    return fmt, parsed
+
+
+def _problems_of(rows: Iterable[dict[str, Any]]) -> list[DeckViolation]:
+    return [
+        DeckViolation(
+            r["rule"], r["message"], tuple(r.get("cards") or ()), r.get("count"), r.get("line")
+        )
+        for r in rows
+    ]
+
+
+def check_parsed(game: str, parsed: ParsedDeck, catalogue: CatalogueVersion | None) -> DeckReport:
+    fmt = get_deck_format(game)
+    return fmt.validate(
+        parsed.data, engine_catalogue(catalogue), lines=parsed.lines, problems=parsed.problems
+    )
+
+
+def validate_deck(
+    game: str, *, text: str | None = None, data: Any = None, on: dt.date | None = None
+) -> tuple[DeckReport, ParsedDeck, CatalogueVersion | None]:
+    """Check a deck without storing anything, against the catalogue in force on ``on``."""
+    catalogue = catalogue_in_force(game, on)
+    _, parsed = read_deck(game, text=text, data=data, catalogue=engine_catalogue(catalogue))
+    return check_parsed(game, parsed, catalogue), parsed, catalogue
+
+
+def _new_version(
+    deck: Deck, parsed: ParsedDeck, report: DeckReport, catalogue, text: str
+) -> DeckVersion:
+    number = (deck.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+    deck.versions.filter(is_current=True).update(is_current=False)
+    return DeckVersion.objects.create(
+        deck=deck,
+        number=number,
+        data=parsed.data,
+        text=text,
+        problems=[p.to_json() for p in parsed.problems],
+        is_current=True,
+        catalogue=catalogue,
+        legal=report.legal,
+        total_value=report.total_value,
+        violations=[v.to_json() for v in report.violations],
+        checked_at=timezone.now(),
+    )
+
+
+def create_deck(
+    owner: Any, game: str, name: str, *, text: str | None = None, data: Any = None
+) -> Deck:
+    """A new deck with its first version (a draft with violations is allowed)."""
+    report, parsed, catalogue = validate_deck(game, text=text, data=data)
+    with transaction.atomic():
+        deck = Deck.objects.create(owner=owner, game=game, name=name)
+        _new_version(deck, parsed, report, catalogue, text or "")
+    return deck
+
+
+def edit_deck(
+    deck: Deck, *, name: str | None = None, text: str | None = None, data: Any = None
+) -> Deck:
+    """Rename and/or give new content; new content is always a new version (versions never
+    change, so one used in a match or locked by a tournament stays as it was)."""
+    parsed = report = catalogue = None
+    if text is not None or data is not None:
+        report, parsed, catalogue = validate_deck(deck.game, text=text, data=data)
+    with transaction.atomic():
+        deck = Deck.objects.select_for_update().get(pk=deck.pk)
+        if name is not None:
+            deck.name = name
+        deck.save()
+        if parsed is not None:
+            _new_version(deck, parsed, report, catalogue, text or "")
+    return deck
+
+
+def current_version(deck: Deck) -> DeckVersion | None:
+    return deck.versions.filter(is_current=True).first()
+
+
+def delete_deck(deck: Deck) -> str:
+    """Delete a deck, or archive it when one of its versions was used or locked."""
+    if deck.versions.filter(Q(used_at__isnull=False) | ~Q(locked_reason="")).exists():
+        deck.archived = True
+        deck.save(update_fields=["archived", "updated"])
+        return "archived"
+    deck.delete()
+    return "deleted"
+
+
+def export_text(version: DeckVersion) -> str:
+    fmt = get_deck_format(version.deck.game)
+    catalogue = engine_catalogue(version.catalogue) or (
+        engine_catalogue(catalogue_in_force(version.deck.game))
+    )
+    return fmt.export_text(version.data, catalogue, version.deck.name)
+
+
+def copy_starter(owner: Any, game: str, key: str, name: str | None = None) -> Deck:
+    """A new deck for ``owner`` holding one of the game's starter decks."""
+    fmt = get_deck_format(game)
+    for starter in fmt.starter_decks():
+        if starter.key == key:
+            return create_deck(owner, game, name or starter.name, data=starter.data)
+    raise KeyError(key)
+
+
+# -- playing with a deck ---------------------------------------------------------------------
+def playable_data(version: DeckVersion, on: dt.date | None = None) -> Any:
+    """The deck data for a match or tournament, after checking it against the catalogue in
+    force on ``on``; raises :class:`DeckNotPlayable` otherwise (ladders and tournaments call
+    this, then :func:`mark_used` / :func:`lock_version`)."""
+    if version.deck.archived:
+        raise DeckNotPlayable("this deck is archived")
+    game = version.deck.game
+    catalogue = catalogue_in_force(game, on)
+    fmt = get_deck_format(game)
+    report = fmt.validate(
+        version.data, engine_catalogue(catalogue), problems=_problems_of(version.problems)
+    )
+    if not report.legal:
+        raise DeckNotPlayable(
+            f"{version.deck.name} (version {version.number}) is not legal under catalogue "
+            f"{catalogue.label if catalogue else '-'}: "
+            + "; ".join(v.message for v in report.violations[:3]),
+            [v.to_json() for v in report.violations],
+        )
+    return version.data
+
+
+def mark_used(version: DeckVersion) -> None:
+    """Record that a match used this version (it can never be deleted afterwards)."""
+    DeckVersion.objects.filter(pk=version.pk, used_at__isnull=True).update(used_at=timezone.now())
+
+
+def lock_version(version: DeckVersion, reason: str) -> None:
+    """Lock a version for an event (e.g. ``tournament:12``); organisers may then see it."""
+    DeckVersion.objects.filter(pk=version.pk).update(
+        locked_reason=reason[:120], locked_at=timezone.now()
+    )
+
+
+def can_view_version(user: Any, version: DeckVersion) -> bool:
+    """Owner; admins; organisers for locked (registered) versions; everyone once published."""
+    if version.published:
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if version.deck.owner_id == user.pk or user.is_admin:
+        return True
+    return bool(version.locked_reason) and user.is_organiser
+
+
+# -- re-checking after a new catalogue version -----------------------------------------------
+def _to_check(game: str):
+    return DeckVersion.objects.filter(deck__game=game).filter(
+        Q(is_current=True) | ~Q(locked_reason="")
+    )
+
+
+def recheck_batch(
+    catalogue: CatalogueVersion,
+    after_pk: int = 0,
+    run: RecheckRun | None = None,
+    batch: int = RECHECK_BATCH,
+    notify_owners: bool = True,
+) -> tuple[RecheckRun, int | None]:
+    """Re-check the next ``batch`` deck versions (by pk after ``after_pk``) of the catalogue's
+    game against it. Returns the run and the last pk done (None when nothing was left)."""
+    game = catalogue.game
+    if run is None:
+        run = RecheckRun.objects.create(game=game, catalogue=catalogue)
+    newer = CatalogueVersion.objects.filter(game=game, number__gt=catalogue.number).exists()
+    if newer:  # a newer version re-checks everything itself
+        RecheckRun.objects.filter(pk=run.pk).update(superseded=True, finished=timezone.now())
+        return run, None
+    fmt = get_deck_format(game)
+    cat = engine_catalogue(catalogue)
+    rows = list(
+        _to_check(game)
+        .filter(pk__gt=after_pk)
+        .order_by("pk")
+        .values_list("pk", "data", "problems", "legal", "violations", "deck__owner_id")[:batch]
+    )
+    if not rows:
+        RecheckRun.objects.filter(pk=run.pk).update(finished=timezone.now())
+        return run, None
+    now = timezone.now()
+    changed: list[DeckVersion] = []
+    results: list[DeckRecheck] = []
+    by_owner: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    now_illegal = now_legal = 0
+    for pk, data, problems, legal, violations, owner_id in rows:
+        report = fmt.validate(data, cat, problems=_problems_of(problems) if problems else ())
+        new_violations = [v.to_json() for v in report.violations]
+        if report.legal == legal and new_violations == violations:
+            continue
+        changed.append(
+            DeckVersion(
+                pk=pk,
+                legal=report.legal,
+                total_value=report.total_value,
+                violations=new_violations,
+                catalogue_id=catalogue.pk,
+                checked_at=now,
+            )
+        )
+        results.append(
+            DeckRecheck(
+                run_id=run.pk,
+                version_id=pk,
+                owner_id=owner_id,
+                catalogue_id=catalogue.pk,
+                was_legal=legal,
+                legal=report.legal,
+                total_value=report.total_value,
+                violations=new_violations,
+            )
+        )
+        if legal and not report.legal:
+            now_illegal += 1
+        elif report.legal and not legal:
+            now_legal += 1
+        by_owner[owner_id].append(
+            {
+                "version": pk,
+                "legal": report.legal,
+                "rules": sorted({v["rule"] for v in new_violations}),
+            }
+        )
+    last = rows[-1][0]
+    with transaction.atomic():
+        if changed:
+            DeckVersion.objects.bulk_update(
+                changed,
+                ["legal", "total_value", "violations", "catalogue", "checked_at"],
+                batch_size=500,
+            )
+            DeckRecheck.objects.bulk_create(results, batch_size=1000)
+        # the unchanged ones: checked against this version too (one statement per batch)
+        _to_check(game).filter(pk__gt=after_pk, pk__lte=last).exclude(catalogue=catalogue).update(
+            catalogue=catalogue, checked_at=now
+        )
+        run_counts = RecheckRun.objects.select_for_update().get(pk=run.pk)
+        run_counts.checked += len(rows)
+        run_counts.changed += len(changed)
+        run_counts.now_illegal += now_illegal
+        run_counts.now_legal += now_legal
+        run_counts.save(update_fields=["checked", "changed", "now_illegal", "now_legal"])
+    if notify_owners and by_owner:
+        _notify(catalogue, by_owner)
+    return run_counts, last
+
+
+def _notify(catalogue: CatalogueVersion, by_owner: dict[int, list[dict[str, Any]]]) -> None:
+    from players.notifications import notify
+
+    for owner_id, items in by_owner.items():
+        illegal = sum(1 for i in items if not i["legal"])
+        payload = {
+            "game": catalogue.game,
+            "catalogue": catalogue.label,
+            "changed": len(items),
+            "now_illegal": illegal,
+            "versions": items[:20],
+            "message": (
+                f"Catalogue {catalogue.label} of {catalogue.game} changed the verdict on "
+                f"{len(items)} of your decks ({illegal} now break the rules): "
+                "see /api/deck-rechecks/ for why."
+            ),
+        }
+        try:
+            notify(owner_id, "deck-recheck", payload)
+        except Exception:  # noqa: BLE001 - a notification must never undo a re-check
+            log.exception("could not notify player %s of a deck re-check", owner_id)
+
+
+def recheck_all(
+    catalogue: CatalogueVersion, batch: int = RECHECK_BATCH, notify_owners: bool = True
+) -> RecheckRun:
+    """Re-check every registered deck of the catalogue's game, batch after batch (in-process)."""
+    run, last = recheck_batch(catalogue, 0, None, batch, notify_owners)
+    while last is not None:
+        run, last = recheck_batch(catalogue, last, run, batch, notify_owners)
+    run.refresh_from_db()
+    return run

@@ -1,0 +1,34 @@
+"""Celery tasks of the decks app."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from decks import services
+from decks.models import CatalogueVersion, RecheckRun
+
+
+@shared_task(
+    bind=True,
+    name="decks.recheck",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def recheck_decks(
+    self, catalogue_id: int, after_pk: int = 0, run_id: int | None = None
+) -> dict[str, int | None]:
+    """Re-check one batch of a game's registered decks against catalogue version
+    ``catalogue_id``, then queue the next batch. Safe to run twice: a version already
+    re-checked against this catalogue with the same verdict is left alone."""
+    catalogue = CatalogueVersion.objects.filter(pk=catalogue_id).first()
+    if catalogue is None:
+        return {"last": None}
+    run = RecheckRun.objects.filter(pk=run_id).first() if run_id else None
+    run, last = services.recheck_batch(catalogue, after_pk, run)
+    if last is not None:
+        recheck_decks.delay(catalogue_id, last, run.pk)
+    return {"run": run.pk, "last": last}
