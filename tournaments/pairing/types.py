@@ -1,0 +1,94 @@
+"""Plain data that goes in and out of the pairing functions (no Django, no I/O)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A registered player.
+
+    ``dropped_after`` is the last round the player played (``None`` while still in the event);
+    a dropped player is never paired again but stays in opponents' tiebreakers. Entrants with the
+    same non-``None`` ``group`` are teammates and do not meet while that can be avoided.
+    """
+
+    id: int
+    rating: float = 0.0
+    dropped_after: int | None = None
+    group: str | None = None
+
+    def active_in(self, round_number: int) -> bool:
+        """True when the player is still in the event for ``round_number``."""
+        return self.dropped_after is None or round_number <= self.dropped_after
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished match of one round.
+
+    Two players: ``wins`` holds the games won by each player and ``draws`` the drawn games; the
+    player who won more games won the match, equal games make a drawn match (``wins=()`` is a 0–0
+    draw). A bye has one player, ``bye=True``, and counts as a 2–0 win. Pods (free-for-all) give
+    ``placings`` instead: one per player, 0 = first, equal numbers = tied.
+    """
+
+    round: int
+    players: tuple[int, ...]
+    wins: tuple[int, ...] = ()
+    draws: int = 0
+    bye: bool = False
+    placings: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One table of a round: the players (higher-ranked first), whether it is a bye, and why.
+
+    ``flags`` are short machine-readable reasons (``pair-down``, ``rematch-avoided``, ``rematch``,
+    ``teammates-avoided``, ``teammates``, ``bye``, ``random``, ``seeded``, ``matched``, ``pod``);
+    ``why`` says the same in plain words.
+    """
+
+    players: tuple[int, ...]
+    bye: bool = False
+    flags: frozenset[str] = frozenset()
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line in the standings. Percentages are fractions (0.6667, not 66.67)."""
+
+    player: int
+    rank: int
+    match_points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    mwp: float
+    omw: float
+    gwp: float
+    ogw: float
+    opponents: tuple[int, ...]
+    dropped: bool
+
+
+@dataclass(frozen=True)
+class SwissConfig:
+    """Points per match result, the tiebreakers in the order applied, and the percentage floor.
+
+    Tiebreaker names: ``mwp``, ``omw``, ``gwp``, ``ogw``, ``wins`` (see ``standings.METRICS``).
+    """
+
+    win: int = 3
+    draw: int = 1
+    loss: int = 0
+    tiebreakers: tuple[str, ...] = ("omw", "gwp", "ogw")
+    floor: float = 1 / 3
+
+
+#: The default configuration (frozen, so safe to share as a default argument).
+DEFAULT_SWISS = SwissConfig()
