@@ -52,19 +52,20 @@ class DeckNotPlayable(Exception):
 
 
 # -- catalogues ------------------------------------------------------------------------------
-_ENGINE_CATALOGUES: dict[int, Any] = {}
+_ENGINE_CATALOGUES: dict[tuple[int, str], Any] = {}
 
 
 def engine_catalogue(version: CatalogueVersion | None) -> Any:
     """The engine's catalogue object for a stored version (cached per process)."""
     if version is None:
         return None
-    found = _ENGINE_CATALOGUES.get(version.pk)
+    key = (version.pk, version.digest)
+    found = _ENGINE_CATALOGUES.get(key)
     if found is None:
         if len(_ENGINE_CATALOGUES) > 16:
             _ENGINE_CATALOGUES.clear()
         found = get_deck_format(version.game).catalogue_from_rows(version.rows, version.label)
-        _ENGINE_CATALOGUES[version.pk] = found
+        _ENGINE_CATALOGUES[key] = found
     return found
 
 
@@ -233,8 +234,8 @@ def validate_deck(
 def _new_version(
     deck: Deck, parsed: ParsedDeck, report: DeckReport, catalogue, text: str
 ) -> DeckVersion:
-    number = (deck.versions.aggregate(n=Max("number"))["n"] or 0) + 1
-    deck.versions.filter(is_current=True).update(is_current=False)
+    number = (DeckVersion.objects.filter(deck=deck).aggregate(n=Max("number"))["n"] or 0) + 1
+    DeckVersion.objects.filter(deck=deck).filter(is_current=True).update(is_current=False)
     return DeckVersion.objects.create(
         deck=deck,
         number=number,
@@ -280,12 +281,16 @@ def edit_deck(
 
 
 def current_version(deck: Deck) -> DeckVersion | None:
-    return deck.versions.filter(is_current=True).first()
+    return DeckVersion.objects.filter(deck=deck).filter(is_current=True).first()
 
 
 def delete_deck(deck: Deck) -> str:
     """Delete a deck, or archive it when one of its versions was used or locked."""
-    if deck.versions.filter(Q(used_at__isnull=False) | ~Q(locked_reason="")).exists():
+    if (
+        DeckVersion.objects.filter(deck=deck)
+        .filter(Q(used_at__isnull=False) | ~Q(locked_reason=""))
+        .exists()
+    ):
         deck.archived = True
         deck.save(update_fields=["archived", "updated"])
         return "archived"
@@ -385,7 +390,9 @@ def recheck_batch(
         _to_check(game)
         .filter(pk__gt=after_pk)
         .order_by("pk")
-        .values_list("pk", "data", "problems", "legal", "violations", "deck__owner_id")[:batch]
+        .values_list(
+            "pk", "data", "problems", "legal", "violations", "total_value", "deck__owner_id"
+        )[:batch]
     )
     if not rows:
         RecheckRun.objects.filter(pk=run.pk).update(finished=timezone.now())
@@ -395,10 +402,11 @@ def recheck_batch(
     results: list[DeckRecheck] = []
     by_owner: dict[int, list[dict[str, Any]]] = defaultdict(list)
     now_illegal = now_legal = 0
-    for pk, data, problems, legal, violations, owner_id in rows:
+    for pk, data, problems, legal, violations, total, owner_id in rows:
         report = fmt.validate(data, cat, problems=_problems_of(problems) if problems else ())
         new_violations = [v.to_json() for v in report.violations]
-        if report.legal == legal and new_violations == violations:
+        same_verdict = report.legal == legal and new_violations == violations
+        if same_verdict and report.total_value == total:
             continue
         changed.append(
             DeckVersion(
@@ -410,6 +418,8 @@ def recheck_batch(
                 checked_at=now,
             )
         )
+        if same_verdict:  # only the total moved: nothing to tell the owner
+            continue
         results.append(
             DeckRecheck(
                 run_id=run.pk,
@@ -448,7 +458,7 @@ def recheck_batch(
         )
         run_counts = RecheckRun.objects.select_for_update().get(pk=run.pk)
         run_counts.checked += len(rows)
-        run_counts.changed += len(changed)
+        run_counts.changed += len(results)
         run_counts.now_illegal += now_illegal
         run_counts.now_legal += now_legal
         run_counts.save(update_fields=["checked", "changed", "now_illegal", "now_legal"])

@@ -130,7 +130,9 @@ class DeckViewSet(
     def versions(self, request: Request, pk: str | None = None) -> Response:
         """Every version of the deck, newest first."""
         deck = self.get_object()
-        page = self.paginate_queryset(deck.versions.select_related("catalogue").all())
+        page = self.paginate_queryset(
+            DeckVersion.objects.filter(deck=deck).select_related("catalogue").order_by("-number")
+        )
         return self.get_paginated_response(DeckVersionSerializer(page, many=True).data)
 
     @extend_schema(
@@ -144,7 +146,7 @@ class DeckViewSet(
         """The deck as a text list (the form ``POST``/``PATCH`` accept as ``text``)."""
         deck = self.get_object()
         number = request.query_params.get("version")
-        versions = deck.versions.select_related("catalogue", "deck")
+        versions = DeckVersion.objects.filter(deck=deck).select_related("catalogue", "deck")
         if number is None:
             version = versions.filter(is_current=True).first()
         elif not number.isdigit() or len(number) > 9:
