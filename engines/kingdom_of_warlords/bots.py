@@ -68,8 +68,10 @@ class HeuristicBot(Bot):
         can_warlord = any(ACT_TYPE[a] == T_WARLORD for a in ids)
         can_extra = any(ACT_TYPE[a] == T_EXTRA for a in ids)
         danger = self._dragon_danger(obs, seat)
-        if can_extra and danger < 0.2:
+        if can_extra and (danger < 0.2 or not plays):
             return "extra"
+        if not plays:  # e.g. a Wizard beside a Warlord: only laying the Warlord is left
+            return "warlord"
         if obs["phase"] == "respond":
             choice = self._respond(obs, plays, can_warlord)
         else:

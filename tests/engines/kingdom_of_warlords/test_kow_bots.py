@@ -67,3 +67,26 @@ def test_heuristic_bot_guards_warlords_and_wins_cheaply() -> None:
     # Leading with the Phantom outside a War: Warlord first (the Phantom cannot lose).
     state = build_state(hands=(["P", "WL", "6"], ["K", "4", "7"]), armies=(["8", "9"], []))
     assert bot.choose(GAME, state, 0) == "warlord"
+
+
+def test_heuristic_bot_with_only_warlord_and_extra_left():
+    """Seed 28 of random play reaches a lead holding Wizard + Warlord where the only legal
+    actions are 'warlord' and 'extra'; the bot must pick one of them, not crash."""
+    import random
+
+    from engines.kingdom_of_warlords import GAME
+    from engines.kingdom_of_warlords.bots import HeuristicBot
+
+    found = 0
+    for seed in range(20, 40):
+        state = GAME.new_game(seed, 2)
+        rng = random.Random(seed)
+        bot = HeuristicBot(seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)
+            legal = GAME.legal_actions(state, seat)
+            if set(legal) <= {"warlord", "extra"} and len(legal) >= 1:
+                found += 1
+                assert bot.choose(GAME, state, seat) in legal
+            GAME.apply(state, rng.choice(legal))
+    assert found > 0
