@@ -15,6 +15,7 @@ Django apps reach formats only through :func:`get_deck_format` (never a game mod
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Protocol
 
 from engines.arackhan_wars.catalogue import CatalogueError
@@ -179,7 +180,7 @@ class KingdomOfWarlordsFormat(_EngineFormat):
         labels: list[str] = []
         for number, line in enumerate(raw.splitlines(), start=1):
             words = line.replace(",", " ").split()
-            if len(words) == 2 and words[0].rstrip("xX").isdigit():
+            if len(words) == 2 and re.fullmatch(r"[+-]?\d{1,6}[xX]?", words[0]):
                 n = int(words[0].rstrip("xX"))
                 if not 1 <= n <= 27:
                     problems.append(
@@ -229,7 +230,8 @@ class KhanOfKhansFormat(_EngineFormat):
         from engines.khan_of_khans.cards import KHAN_NAMES, KHAN_SLUGS
 
         return tuple(
-            StarterDeck(slug, name, "", slug) for slug, name in zip(KHAN_SLUGS, KHAN_NAMES, strict=True)
+            StarterDeck(slug, name, "", slug)
+            for slug, name in zip(KHAN_SLUGS, KHAN_NAMES, strict=True)
         )
 
 

@@ -202,6 +202,8 @@ def read_deck(
     fmt = get_deck_format(game)
     if (text is None) == (data is None):
         raise DeckInputError("give the deck either as text or as data, not both")
+    if fmt.uses_catalogue and isinstance(data, str | bytes):
+        raise DeckInputError("'data' is a JSON object with 'cards'; send a text list as 'text'")
     parsed = fmt.parse(text if text is not None else data, catalogue)
     return fmt, parsed
 
