@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "players",
     "matches",
     "ratings",
+    "tournaments",
     "decks",
     "gauntlet",
 ]

@@ -14,6 +14,7 @@ api_patterns = [
     path("", include("ratings.urls")),
     path("", include("matches.urls")),
     path("", include("decks.urls")),
+    path("", include("tournaments.urls")),
 ]
 
 urlpatterns = [

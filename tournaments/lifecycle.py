@@ -1,0 +1,182 @@
+"""The life of an event: draft -> registration open -> check-in -> running -> finished | cancelled.
+
+Organisers create events and move them along; each step checks the state it starts from (a
+wrong one is a 409) and is written to the audit log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import pairing
+from tournaments.audit import log
+from tournaments.errors import TournamentError, conflict, forbidden, require_manager
+from tournaments.models import Entry, EntryState, Format, State, Tournament
+
+TOP_CUTS = (0, 2, 4, 8, 16)
+EDITABLE = (State.DRAFT, State.REGISTRATION)
+
+
+def check_settings(t: Tournament) -> None:
+    """The game exists and the format, seats, ladder and options fit it; a 400 otherwise."""
+    from engines.registry import UnknownGame, get_game
+
+    try:
+        engine = get_game(t.game)
+    except UnknownGame as exc:
+        raise TournamentError(str(exc), field="game") from None
+    if t.format == Format.PODS:
+        if engine.max_seats < 3:
+            raise TournamentError(f"{engine.name} is a two-player game: no pods.", field="format")
+        sizes = t.pod_sizes or []
+        if not all(isinstance(s, int) and engine.min_seats <= s <= engine.max_seats for s in sizes):
+            raise TournamentError(
+                f"Pod sizes must be {engine.min_seats}-{engine.max_seats} players.",
+                field="pod_sizes",
+            )
+    elif engine.min_seats > 2:
+        raise TournamentError(
+            f"{engine.name} needs {engine.min_seats}+ players: use pods.", field="format"
+        )
+    pts = t.placing_points or []
+    if not all(isinstance(p, int) and p >= 0 for p in pts):
+        raise TournamentError(
+            "Placing points are whole numbers, best place first.", field="placing_points"
+        )
+    if t.top_cut not in TOP_CUTS:
+        raise TournamentError(f"top_cut is one of {TOP_CUTS}.", field="top_cut")
+    if t.top_cut and t.format != Format.SWISS:
+        raise TournamentError("A top cut follows Swiss rounds only.", field="top_cut")
+    if t.late_entry_until_round and t.format not in (Format.SWISS, Format.PODS):
+        raise TournamentError(
+            "Late entry needs Swiss or pods (fixed schedules cannot take it).",
+            field="late_entry_until_round",
+        )
+    if t.ladder is not None:
+        if t.ladder.game != t.game:
+            raise TournamentError("The ladder is for another game.", field="ladder")
+        if t.format != Format.PODS and t.ladder.seats != 2:
+            raise TournamentError("The ladder's matches are not two-player.", field="ladder")
+    if t.options:
+        try:
+            engine.new_game(0, max(engine.min_seats, 2), None, t.options)
+        except Exception as exc:  # the engine names what is wrong
+            raise TournamentError(
+                f"The engine refused the options: {exc}", field="options"
+            ) from None
+
+
+def create(by: Any, **fields: Any) -> Tournament:
+    if not by.is_authenticated or not by.is_organiser:
+        raise forbidden("Only organisers create tournaments.")
+    t = Tournament(organiser=by, seed=secrets.randbits(62), **fields)
+    check_settings(t)
+    with transaction.atomic():
+        t.save()
+        log(t, by, "create", name=t.name, game=t.game, format=t.format)
+    return t
+
+
+def update(t: Tournament, by: Any, **fields: Any) -> Tournament:
+    require_manager(by, t)
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        if t.state not in EDITABLE:
+            raise conflict("Settings can change only before check-in.")
+        if t.state != State.DRAFT and {"game", "format"} & set(fields):
+            raise conflict("The game and format are fixed once registration opens.")
+        changed = {k: v for k, v in fields.items() if getattr(t, k) != v}
+        for key, value in changed.items():
+            setattr(t, key, value)
+        check_settings(t)
+        t.save()
+        log(t, by, "update", fields=sorted(changed))
+    return t
+
+
+def _move(
+    t: Tournament, by: Any, allowed: tuple[str, ...], to: str, action: str, reason: str = ""
+) -> Tournament:
+    require_manager(by, t)
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        if t.state not in allowed:
+            raise conflict(f"The tournament is {t.get_state_display().lower()}: cannot {action}.")
+        t.state = to
+        t.save(update_fields=["state"])
+        log(t, by, action, reason)
+    return t
+
+
+def open_registration(t: Tournament, by: Any) -> Tournament:
+    return _move(t, by, (State.DRAFT,), State.REGISTRATION, "open_registration")
+
+
+def open_check_in(t: Tournament, by: Any) -> Tournament:
+    return _move(t, by, (State.REGISTRATION,), State.CHECK_IN, "open_check_in")
+
+
+def cancel(t: Tournament, by: Any, reason: str) -> Tournament:
+    if not (reason or "").strip():
+        raise TournamentError("Give a reason: it goes into the audit log.", field="reason")
+    allowed = (State.DRAFT, State.REGISTRATION, State.CHECK_IN, State.RUNNING)
+    return _move(t, by, allowed, State.CANCELLED, "cancel", reason.strip())
+
+
+def start(t: Tournament, by: Any) -> Tournament:
+    """Close registration and pair round 1 (Swiss rounds are fixed now from the entrants).
+
+    With check-in required, registered players who did not check in are withdrawn (no-shows
+    before the start) and checked-in waitlisted players take free places in order.
+    """
+    from tournaments.rounds import min_table, pair_next_round, round_robin_schedule
+
+    require_manager(by, t)
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        if t.state not in (State.REGISTRATION, State.CHECK_IN):
+            raise conflict(f"The tournament is {t.get_state_display().lower()}: cannot start.")
+        entries = list(t.entries.select_for_update().order_by("pk"))
+        if t.check_in_required:
+            for e in entries:
+                if e.state == EntryState.ACTIVE and not e.checked_in:
+                    e.state = EntryState.WITHDRAWN
+                    e.reason = "did not check in"
+                    e.save(update_fields=["state", "reason"])
+        active = [e for e in entries if e.state == EntryState.ACTIVE]
+        for e in entries:
+            if e.state != EntryState.WAITLISTED:
+                continue
+            if t.capacity is not None and len(active) >= t.capacity:
+                break
+            if t.check_in_required and not e.checked_in:
+                continue
+            e.state = EntryState.ACTIVE
+            e.save(update_fields=["state"])
+            active.append(e)
+        if len(active) < max(2, min_table(t)):
+            raise conflict(f"{len(active)} player(s) ready: not enough to start.")
+        t.state = State.RUNNING
+        t.started_at = timezone.now()
+        if t.format == Format.SWISS:
+            t.main_rounds = t.rounds or pairing.default_swiss_rounds(len(active))
+        elif t.format == Format.PODS:
+            t.main_rounds = t.rounds or max(1, pairing.default_swiss_rounds(len(active)) - 1)
+        elif t.format == Format.ROUND_ROBIN:
+            t.main_rounds = len(round_robin_schedule(t))
+        t.save(update_fields=["state", "started_at", "main_rounds"])
+        log(t, by, "start", entrants=len(active), rounds=t.main_rounds)
+        pair_next_round(t.pk)
+        t.refresh_from_db()
+    return t
+
+
+def entry_for(t: Tournament, entry_id: int) -> Entry:
+    try:
+        return Entry.objects.select_related("player").get(pk=entry_id, tournament=t)
+    except Entry.DoesNotExist:
+        raise TournamentError("No such entry in this tournament.", status=404) from None

@@ -1,0 +1,156 @@
+"""API documents of tournaments. Every write goes through a strict serializer (unknown fields
+are refused)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from gauntlet.api.serializers import StrictModelSerializer, StrictSerializer
+from ratings.models import Ladder
+from tournaments.models import Entry, LogEntry, Tournament
+
+SETTINGS_FIELDS = [
+    "name",
+    "game",
+    "format",
+    "description",
+    "capacity",
+    "waitlist",
+    "registration_deadline",
+    "check_in_required",
+    "late_entry_until_round",
+    "rounds",
+    "top_cut",
+    "third_place",
+    "double_round_robin",
+    "seeded_first_round",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "pod_sizes",
+    "placing_points",
+    "options",
+    "ladder",
+    "auto_advance",
+    "match_timeout_minutes",
+]
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    organiser = serializers.CharField(source="organiser.username", read_only=True)
+    ladder = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    winner = serializers.SerializerMethodField()
+    entrants = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            *SETTINGS_FIELDS,
+            "organiser",
+            "state",
+            "current_round",
+            "stage",
+            "main_rounds",
+            "winner",
+            "entrants",
+            "created",
+            "started_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
+
+    def get_winner(self, t: Tournament) -> str | None:
+        return t.winner.player.username if t.winner_id else None
+
+    def get_entrants(self, t: Tournament) -> int:
+        return t.entries.filter(state__in=["active", "dropped", "disqualified"]).count()
+
+
+class TournamentWriteSerializer(StrictModelSerializer):
+    ladder = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Ladder.objects.all(), required=False, allow_null=True
+    )
+
+    class Meta:
+        model = Tournament
+        fields = SETTINGS_FIELDS
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.username", read_only=True)
+    is_bot = serializers.BooleanField(source="player.is_bot", read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id",
+            "player",
+            "is_bot",
+            "state",
+            "team",
+            "checked_in",
+            "joined_round",
+            "dropped_after",
+            "reason",
+            "deck_version",
+            "created",
+        ]
+        read_only_fields = fields
+
+
+class RegisterSerializer(StrictSerializer):
+    player = serializers.CharField(
+        required=False, help_text="Username of a bot account you own (default: yourself)."
+    )
+    deck = serializers.JSONField(required=False, allow_null=True)
+    deck_version = serializers.IntegerField(required=False, min_value=1)
+    team = serializers.CharField(required=False, allow_blank=True, max_length=60)
+
+
+class ResultSerializer(StrictSerializer):
+    wins = serializers.ListField(child=serializers.IntegerField(), required=False)
+    draws = serializers.IntegerField(required=False)
+    placings = serializers.ListField(child=serializers.IntegerField(), required=False)
+
+
+class ReportSerializer(ResultSerializer):
+    entry = serializers.IntegerField(
+        required=False, help_text="The entry you report for (a bot you own); default: yours."
+    )
+
+
+class CorrectSerializer(ResultSerializer):
+    reason = serializers.CharField()
+
+
+class TimeoutSerializer(StrictSerializer):
+    action = serializers.ChoiceField(choices=["award", "void"])
+    winner = serializers.IntegerField(required=False, help_text="Entry id awarded the table.")
+    reason = serializers.CharField()
+
+
+class NoShowSerializer(StrictSerializer):
+    entry = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
+class ReasonSerializer(StrictSerializer):
+    reason = serializers.CharField()
+
+
+class OptionalReasonSerializer(StrictSerializer):
+    reason = serializers.CharField(required=False, allow_blank=True)
+
+
+class PairSerializer(StrictSerializer):
+    round = serializers.IntegerField(min_value=1, help_text="The round to pair (the next one).")
+
+
+class LogEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", read_only=True, default=None)
+
+    class Meta:
+        model = LogEntry
+        fields = ["id", "actor", "action", "reason", "detail", "created"]
+        read_only_fields = fields

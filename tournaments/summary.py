@@ -1,0 +1,168 @@
+"""Read side: standings rows, bracket trees and the whole event as JSON (the export)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments import pairing
+from tournaments.models import Entry, Format, Stage, Table, Tournament
+from tournaments.rounds import (
+    bracket_stage,
+    compute_standings,
+    event_entries,
+    node_results,
+    stage_results,
+)
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+def standings_rows(t: Tournament, entries: list[Entry] | None = None) -> list[dict[str, Any]]:
+    """The main stage's standings: rank, points, each tiebreaker, record, opponents."""
+    if t.is_elimination:
+        return []
+    entries = event_entries(t) if entries is None else entries
+    by_pk = {e.pk: e for e in entries}
+    rows = compute_standings(t, entries)
+    return [
+        {
+            "rank": s.rank,
+            "entry": s.player,
+            "player_id": by_pk[s.player].player_id,
+            "player": by_pk[s.player].player.username,
+            "match_points": s.match_points,
+            "wins": s.wins,
+            "losses": s.losses,
+            "draws": s.draws,
+            "byes": s.byes,
+            "mwp": _r(s.mwp),
+            "omw": _r(s.omw),
+            "gwp": _r(s.gwp),
+            "ogw": _r(s.ogw),
+            "opponents": [by_pk[o].player.username for o in s.opponents],
+            "dropped": s.dropped,
+            "state": by_pk[s.player].state,
+        }
+        for s in rows
+    ]
+
+
+def bracket_json(t: Tournament) -> dict[str, Any] | None:
+    """The bracket tree with every match, its players (usernames), winner and state."""
+    stage = bracket_stage(t)
+    if stage is None or t.bracket is None:
+        return None
+    bracket = pairing.bracket_from_json(t.bracket)
+    tree = pairing.bracket_to_json(bracket, node_results(t, stage))
+    names = dict(Entry.objects.filter(tournament=t).values_list("pk", "player__username"))
+    tables = {
+        tb.node: tb
+        for tb in Table.objects.filter(round__tournament=t, round__stage=stage, node__isnull=False)
+    }
+    for node in tree["nodes"]:
+        node["player_names"] = [names.get(p) for p in node["players"]]
+        table = tables.get(node["id"])
+        node["table"] = table.pk if table else None
+        node["table_state"] = table.state if table else None
+        node["result"] = table.result if table else None
+        node["match"] = table.match_id if table else None
+    tree["seed_names"] = [names.get(p) for p in tree["seeds"]]
+    tree["winner_name"] = names.get(tree["winner"])
+    tree["stage"] = stage
+    return tree
+
+
+def table_json(table: Table, names: dict[int, str]) -> dict[str, Any]:
+    return {
+        "id": table.pk,
+        "number": table.number,
+        "entries": table.entries,
+        "players": [names.get(e) for e in table.entries],
+        "bye": table.bye,
+        "flags": table.flags,
+        "why": table.why,
+        "node": table.node,
+        "state": table.state,
+        "result": table.result,
+        "source": table.source,
+        "match": table.match_id,
+    }
+
+
+def rounds_json(t: Tournament) -> list[dict[str, Any]]:
+    names = dict(Entry.objects.filter(tournament=t).values_list("pk", "player__username"))
+    out = []
+    for rnd in t.round_set.prefetch_related("tables").order_by("number"):
+        out.append(
+            {
+                "number": rnd.number,
+                "stage": rnd.stage,
+                "state": rnd.state,
+                "tables": [table_json(tb, names) for tb in rnd.tables.all()],
+            }
+        )
+    return out
+
+
+def export(t: Tournament) -> dict[str, Any]:
+    """Everything public about the event, as one JSON document."""
+    entries = list(t.entries.select_related("player").order_by("pk"))
+    return {
+        "tournament": {
+            "id": t.pk,
+            "name": t.name,
+            "game": t.game,
+            "format": t.format,
+            "state": t.state,
+            "organiser": t.organiser.username,
+            "rounds": t.main_rounds,
+            "top_cut": t.top_cut,
+            "current_round": t.current_round,
+            "winner": t.winner.player.username if t.winner_id else None,
+            "points": {"win": t.points_win, "draw": t.points_draw, "loss": t.points_loss},
+        },
+        "entries": [
+            {
+                "entry": e.pk,
+                "player": e.player.username,
+                "state": e.state,
+                "team": e.team,
+                "joined_round": e.joined_round,
+                "dropped_after": e.dropped_after,
+                "reason": e.reason if e.state == "disqualified" else "",
+            }
+            for e in entries
+        ],
+        "rounds": rounds_json(t),
+        "standings": standings_rows(t),
+        "bracket": bracket_json(t),
+    }
+
+
+def paper_event(t: Tournament) -> dict[str, Any] | None:
+    """A Swiss event in the paper format ``tournament_standings`` reads (None otherwise)."""
+    if t.format != Format.SWISS:
+        return None
+    entries = event_entries(t)
+    names = {e.pk: e.player.username for e in entries}
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for r in stage_results(t, Stage.MAIN):
+        item: dict[str, Any] = {"players": [names[p] for p in r.players]}
+        if r.bye:
+            item["bye"] = True
+        else:
+            item["wins"] = list(r.wins) or [0, 0]
+            item["draws"] = r.draws
+        rounds.setdefault(r.round, []).append(item)
+    last = max(rounds, default=0)
+    return {
+        "players": [names[e.pk] for e in entries],
+        "rounds": [rounds.get(n, []) for n in range(1, last + 1)],
+        "drops": {
+            names[e.pk]: e.dropped_after
+            for e in entries
+            if e.state != "active" and e.dropped_after is not None
+        },
+    }

@@ -1,0 +1,60 @@
+"""Celery tasks of the tournaments app, and their beat schedule.
+
+``tournaments.advance`` pairs the round after a finished one (queued when the last result of a
+round becomes final); it is idempotent: a round already paired is a no-op. ``tournaments.sweep``
+is the safety net run by beat: any running event whose current round is finished but whose next
+round was never paired (its task was lost) is advanced.
+"""
+
+from __future__ import annotations
+
+from celery import current_app, shared_task
+from django.db import DatabaseError
+
+SWEEP_SECONDS = 30.0
+
+BEAT_SCHEDULE = {
+    "tournaments.sweep": {
+        "task": "tournaments.sweep",
+        "schedule": SWEEP_SECONDS,
+        "options": {"expires": 2 * SWEEP_SECONDS},
+    }
+}
+
+
+def install_beat_schedule(app=None) -> None:
+    """Add :data:`BEAT_SCHEDULE` to the app's schedule (entries already there win)."""
+    app = app or current_app
+    app.conf.beat_schedule = {**BEAT_SCHEDULE, **(app.conf.beat_schedule or {})}
+
+
+install_beat_schedule()
+
+
+@shared_task(
+    name="tournaments.advance",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def advance(tournament_id: int, finished_round: int) -> str:
+    """Pair the round after ``finished_round`` (or finish the event); a no-op if already done."""
+    from tournaments.rounds import advance_after
+
+    return advance_after(tournament_id, finished_round)
+
+
+@shared_task(name="tournaments.sweep", ignore_result=True)
+def sweep() -> list[int]:
+    """Advance running, self-advancing events stuck after a finished round; their ids."""
+    from tournaments.models import Round, RoundState, State, Tournament
+
+    advanced = []
+    for t in Tournament.objects.filter(state=State.RUNNING, auto_advance=True):
+        last = Round.objects.filter(tournament=t, number=t.current_round).first()
+        if last is not None and last.state == RoundState.FINISHED:
+            advance.delay(t.pk, t.current_round)
+            advanced.append(t.pk)
+    return advanced

@@ -1,0 +1,311 @@
+"""The tournaments API. Views stay thin: every rule lives in the service modules.
+
+Public: list and read events, entries, rounds with tables, standings, bracket, export.
+Players: register, withdraw/drop, check in, report their table's result.
+Organiser of the event and staff: settings, lifecycle, pairing, corrections, timeouts,
+no-shows, drops and disqualifications, the audit log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from gauntlet.api.errors import Conflict
+from players.models import Player
+from tournaments import lifecycle, registration, results, rounds, summary
+from tournaments.errors import TournamentError, can_manage
+from tournaments.models import Entry, LogEntry, Tournament
+from tournaments.serializers import (
+    CorrectSerializer,
+    EntrySerializer,
+    LogEntrySerializer,
+    NoShowSerializer,
+    OptionalReasonSerializer,
+    PairSerializer,
+    ReasonSerializer,
+    RegisterSerializer,
+    ReportSerializer,
+    TimeoutSerializer,
+    TournamentSerializer,
+    TournamentWriteSerializer,
+)
+
+ENTRY = r"entries/(?P<entry_id>[0-9]+)"
+TABLE = r"tables/(?P<table_id>[0-9]+)"
+
+
+def call(func: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run a service; its refusal becomes the API's one error body."""
+    try:
+        return func(*args, **kwargs)
+    except TournamentError as exc:
+        if exc.status == 409:
+            raise Conflict(exc.message) from None
+        if exc.status == 403:
+            raise PermissionDenied(exc.message) from None
+        if exc.status == 404:
+            raise NotFound(exc.message) from None
+        raise ValidationError({exc.field: [exc.message]}) from None
+
+
+def body(serializer_class: Any, request: Request) -> dict[str, Any]:
+    s = serializer_class(data=request.data)
+    s.is_valid(raise_exception=True)
+    return dict(s.validated_data)
+
+
+class TournamentViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Tournaments: anyone reads; organisers create; the organiser of an event and staff run it."""
+
+    serializer_class = TournamentSerializer
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_queryset(self):
+        qs = Tournament.objects.select_related("organiser", "ladder", "winner__player")
+        params = self.request.query_params
+        if params.get("state"):
+            qs = qs.filter(state=params["state"])
+        if params.get("game"):
+            qs = qs.filter(game=params["game"])
+        user = self.request.user
+        # Drafts are visible to their organiser and staff only.
+        if not (user.is_authenticated and user.is_admin):
+            visible = ~Q(state="draft")
+            if user.is_authenticated:
+                visible |= Q(organiser=user)
+            qs = qs.filter(visible)
+        return qs.order_by("-created")
+
+    def _manager(self, request: Request) -> Tournament:
+        t = self.get_object()
+        if not can_manage(request.user, t):
+            raise PermissionDenied("Only the organiser of this tournament and staff may do that.")
+        return t
+
+    def _out(self, t: Tournament, code: int = status.HTTP_200_OK) -> Response:
+        t = Tournament.objects.select_related("organiser", "ladder", "winner__player").get(pk=t.pk)
+        return Response(TournamentSerializer(t).data, status=code)
+
+    @extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer)
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = body(TournamentWriteSerializer, request)
+        t = call(lifecycle.create, request.user, **data)
+        return self._out(t, status.HTTP_201_CREATED)
+
+    @extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer)
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        t = self._manager(request)
+        s = TournamentWriteSerializer(data=request.data, partial=True)
+        s.is_valid(raise_exception=True)
+        t = call(lifecycle.update, t, request.user, **s.validated_data)
+        return self._out(t)
+
+    # -- lifecycle --------------------------------------------------------------------------
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="open-registration")
+    def open_registration(self, request: Request, pk: str | None = None) -> Response:
+        return self._out(call(lifecycle.open_registration, self._manager(request), request.user))
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="open-check-in")
+    def open_check_in(self, request: Request, pk: str | None = None) -> Response:
+        return self._out(call(lifecycle.open_check_in, self._manager(request), request.user))
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str | None = None) -> Response:
+        return self._out(call(lifecycle.start, self._manager(request), request.user))
+
+    @extend_schema(request=ReasonSerializer, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, pk: str | None = None) -> Response:
+        t = self._manager(request)
+        data = body(ReasonSerializer, request)
+        return self._out(call(lifecycle.cancel, t, request.user, data["reason"]))
+
+    @extend_schema(request=PairSerializer)
+    @action(detail=True, methods=["post"])
+    def pair(self, request: Request, pk: str | None = None) -> Response:
+        """Pair the next round by hand (events that do not advance by themselves)."""
+        t = self._manager(request)
+        data = body(PairSerializer, request)
+        rnd = call(rounds.pair_next_round, t.pk, by=request.user, expected=data["round"])
+        t.refresh_from_db()
+        return Response(
+            {"round": rnd.number if rnd else None, "state": t.state},
+            status=status.HTTP_201_CREATED,
+        )
+
+    # -- players ----------------------------------------------------------------------------
+    @extend_schema(request=RegisterSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def register(self, request: Request, pk: str | None = None) -> Response:
+        t = self.get_object()
+        data = body(RegisterSerializer, request)
+        if not request.user.is_authenticated:
+            raise PermissionDenied("Sign in to register.")
+        player = request.user
+        if data.get("player"):
+            player = Player.objects.filter(username=data["player"]).first()
+            if player is None:
+                raise ValidationError({"player": ["No such player."]})
+        entry = call(
+            registration.register,
+            t,
+            player,
+            request.user,
+            deck=data.get("deck"),
+            deck_version=data.get("deck_version"),
+            team=data.get("team", ""),
+        )
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    def _own_entry(self, request: Request, t: Tournament, entry_id: int | None) -> Entry:
+        if entry_id is not None:
+            return call(lifecycle.entry_for, t, entry_id)
+        entry = Entry.objects.filter(tournament=t, player=request.user).first()
+        if entry is None:
+            raise NotFound("You are not registered in this tournament.")
+        return entry
+
+    @extend_schema(request=None, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Leave (before the start) or drop (once running) — your own entry."""
+        t = self.get_object()
+        entry = self._own_entry(request, t, None)
+        return Response(EntrySerializer(call(registration.withdraw, t, entry, request.user)).data)
+
+    @extend_schema(request=None, responses=EntrySerializer)
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str | None = None) -> Response:
+        t = self.get_object()
+        entry = self._own_entry(request, t, None)
+        return Response(EntrySerializer(call(registration.check_in, t, entry, request.user)).data)
+
+    @extend_schema(request=ReportSerializer)
+    @action(detail=True, methods=["post"], url_path=TABLE + "/report")
+    def report(self, request: Request, pk: str | None = None, table_id: str = "") -> Response:
+        """Report your table's result; when every player agrees it is final, else disputed."""
+        t = self.get_object()
+        data = body(ReportSerializer, request)
+        entry_id = data.pop("entry", None)
+        table = call(results.report, t, int(table_id), request.user, data, entry_id)
+        return Response({"table": table.pk, "state": table.state, "result": table.result})
+
+    # -- organiser --------------------------------------------------------------------------
+    @extend_schema(request=CorrectSerializer)
+    @action(detail=True, methods=["post"], url_path=TABLE + "/correct")
+    def correct(self, request: Request, pk: str | None = None, table_id: str = "") -> Response:
+        """Set a table's result (settles a dispute; corrects any result), with a reason."""
+        t = self._manager(request)
+        data = body(CorrectSerializer, request)
+        reason = data.pop("reason")
+        table = call(results.correct, t, int(table_id), request.user, data, reason)
+        return Response({"table": table.pk, "state": table.state, "result": table.result})
+
+    @extend_schema(request=TimeoutSerializer)
+    @action(detail=True, methods=["post"], url_path=TABLE + "/timeout")
+    def timeout(self, request: Request, pk: str | None = None, table_id: str = "") -> Response:
+        """A stuck table: award it to one player or void it."""
+        t = self._manager(request)
+        data = body(TimeoutSerializer, request)
+        table = call(
+            results.timeout,
+            t,
+            int(table_id),
+            request.user,
+            data["action"],
+            data["reason"],
+            data.get("winner"),
+        )
+        return Response({"table": table.pk, "state": table.state, "result": table.result})
+
+    @extend_schema(request=NoShowSerializer)
+    @action(detail=True, methods=["post"], url_path=TABLE + "/no-show")
+    def no_show(self, request: Request, pk: str | None = None, table_id: str = "") -> Response:
+        t = self._manager(request)
+        data = body(NoShowSerializer, request)
+        table = call(results.no_show, t, int(table_id), request.user, data["entry"], data["reason"])
+        return Response({"table": table.pk, "state": table.state, "result": table.result})
+
+    @extend_schema(request=ReasonSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"], url_path=ENTRY + "/disqualify")
+    def disqualify(self, request: Request, pk: str | None = None, entry_id: str = "") -> Response:
+        t = self._manager(request)
+        data = body(ReasonSerializer, request)
+        entry = call(lifecycle.entry_for, t, int(entry_id))
+        entry = call(registration.disqualify, t, entry, request.user, data["reason"])
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(request=OptionalReasonSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"], url_path=ENTRY + "/drop")
+    def drop(self, request: Request, pk: str | None = None, entry_id: str = "") -> Response:
+        t = self._manager(request)
+        data = body(OptionalReasonSerializer, request)
+        entry = call(lifecycle.entry_for, t, int(entry_id))
+        entry = call(registration.drop, t, entry, request.user, data.get("reason", ""))
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(responses=LogEntrySerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def log(self, request: Request, pk: str | None = None) -> Response:
+        """The append-only audit log of the event (organiser and staff)."""
+        t = self._manager(request)
+        entries = LogEntry.objects.filter(tournament=t).select_related("actor")
+        return Response(LogEntrySerializer(entries, many=True).data)
+
+    # -- read side --------------------------------------------------------------------------
+    @extend_schema(responses=EntrySerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def entries(self, request: Request, pk: str | None = None) -> Response:
+        t = self.get_object()
+        qs = t.entries.select_related("player").order_by("pk")
+        return Response(EntrySerializer(qs, many=True).data)
+
+    @action(detail=True, methods=["get"])
+    def rounds(self, request: Request, pk: str | None = None) -> Response:
+        """Every round with its tables: players, why they were paired, state and result."""
+        return Response(summary.rounds_json(self.get_object()))
+
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        """Rank, points, each tiebreaker, record and opponents (plus the bracket, if any)."""
+        t = self.get_object()
+        return Response(
+            {"standings": summary.standings_rows(t), "bracket": summary.bracket_json(t)}
+        )
+
+    @action(detail=True, methods=["get"])
+    def bracket(self, request: Request, pk: str | None = None) -> Response:
+        tree = summary.bracket_json(self.get_object())
+        if tree is None:
+            raise NotFound("This tournament has no bracket (yet).")
+        return Response(tree)
+
+    @action(detail=True, methods=["get"])
+    def export(self, request: Request, pk: str | None = None) -> Response:
+        """The whole event as one JSON document."""
+        return Response(summary.export(self.get_object()))
+
+    @action(detail=True, methods=["get"])
+    def paper(self, request: Request, pk: str | None = None) -> Response:
+        """A Swiss event in the paper format that ``manage.py tournament_standings`` reads."""
+        event = summary.paper_event(self.get_object())
+        if event is None:
+            raise NotFound("Only Swiss events have a paper form.")
+        return Response(event)
