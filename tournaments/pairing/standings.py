@@ -16,25 +16,12 @@ to 10 decimal places, so the order of additions never splits a tie). Ties are li
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+import gc
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import fields
 
 from tournaments.pairing.types import DEFAULT_SWISS, Entrant, Result, Standing, SwissConfig
-
-
-@dataclass
-class _Line:
-    """Running totals for one player while results are read."""
-
-    points: int = 0
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    byes: int = 0
-    matches: int = 0
-    game_points: int = 0
-    games: int = 0
-
 
 #: Tiebreaker metrics by name: each reads a finished Standing and returns a number, larger = better.
 METRICS: Mapping[str, Callable[[Standing], float]] = {
@@ -47,17 +34,11 @@ METRICS: Mapping[str, Callable[[Standing], float]] = {
 
 
 def check_results(entrant_ids: Sequence[int], results: Sequence[Result]) -> None:
-    """Raise ValueError for an unknown player or a player in two matches of one round."""
+    """Raise ValueError for a malformed result, an unknown player or two results in one round."""
     known = set(entrant_ids)
     seen: set[tuple[int, int]] = set()
     for result in results:
-        expected = 1 if result.bye else (None if result.placings is not None else 2)
-        if expected is not None and len(result.players) != expected:
-            raise ValueError(f"round {result.round}: a match needs {expected} player(s): {result}")
-        if result.placings is not None and len(result.placings) != len(result.players):
-            raise ValueError(f"round {result.round}: one placing per player: {result}")
-        if not result.bye and result.placings is None and result.wins and len(result.wins) != 2:
-            raise ValueError(f"round {result.round}: wins needs one number per player: {result}")
+        _check_shape(result)
         for player in result.players:
             if player not in known:
                 raise ValueError(f"round {result.round}: unknown player {player}")
@@ -67,94 +48,160 @@ def check_results(entrant_ids: Sequence[int], results: Sequence[Result]) -> None
             seen.add(key)
 
 
+def _check_shape(result: Result) -> None:
+    expected = 1 if result.bye else (None if result.placings is not None else 2)
+    if expected is not None and len(result.players) != expected:
+        raise ValueError(f"round {result.round}: a match needs {expected} player(s): {result}")
+    if result.placings is not None and len(result.placings) != len(result.players):
+        raise ValueError(f"round {result.round}: one placing per player: {result}")
+    if not result.bye and result.placings is None and result.wins and len(result.wins) != 2:
+        raise ValueError(f"round {result.round}: wins needs one number per player: {result}")
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector: these functions make many objects and no cycles."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def standings(
     entrants: Sequence[Entrant],
     results: Sequence[Result],
     config: SwissConfig = DEFAULT_SWISS,
 ) -> list[Standing]:
-    """Standings of a Swiss event from its results, best first."""
+    """Standings of a Swiss event from its results, best first.
+
+    Raises ValueError for an unknown tiebreaker, an unknown player, a malformed result or a player
+    with two results in one round.
+    """
     for name in config.tiebreakers:
         if name not in METRICS:
             raise ValueError(f"unknown tiebreaker {name!r}; known: {sorted(METRICS)}")
-    ids = [e.id for e in entrants]
-    check_results(ids, results)
+    with paused_gc():
+        return _standings(entrants, results, config)
+
+
+def _standings(
+    entrants: Sequence[Entrant], results: Sequence[Result], config: SwissConfig
+) -> list[Standing]:
     win, draw, loss, floor = config.win, config.draw, config.loss, config.floor
-    lines = {pid: _Line() for pid in ids}
-    opponents: dict[int, list[int]] = {pid: [] for pid in ids}
-    for result in results:
-        if result.bye:
-            line = lines[result.players[0]]
-            line.points += win
-            line.wins += 1
-            line.byes += 1
-            line.matches += 1
-            line.game_points += 2 * win
-            line.games += 2
-            continue
-        a, b = result.players
-        wa, wb = result.wins or (0, 0)
-        drawn = result.draws
-        la, lb = lines[a], lines[b]
-        la.matches += 1
-        lb.matches += 1
-        la.games += wa + wb + drawn
-        lb.games += wa + wb + drawn
-        la.game_points += wa * win + drawn * draw
-        lb.game_points += wb * win + drawn * draw
-        if wa > wb:
-            la.points += win
-            la.wins += 1
-            lb.points += loss
-            lb.losses += 1
-        elif wb > wa:
-            lb.points += win
-            lb.wins += 1
-            la.points += loss
-            la.losses += 1
-        else:
-            la.points += draw
-            lb.points += draw
-            la.draws += 1
-            lb.draws += 1
-        opponents[a].append(b)
-        opponents[b].append(a)
+    ids = [e.id for e in entrants]
+    n = len(ids)
+    index = {pid: i for i, pid in enumerate(ids)}
+    if len(index) != n:
+        raise ValueError("an entrant is listed twice")
+    wins = [0] * n
+    losses = [0] * n
+    draws = [0] * n
+    byes = [0] * n
+    game_points = [0] * n
+    games = [0] * n
+    opponents: list[list[int]] = [[] for _ in range(n)]
+    slots: set[int] = set()  # round * n + player index, to catch two results in one round
+    add = slots.add
+    filled = 0
+    try:
+        for result in results:
+            players = result.players
+            base = result.round * n
+            if result.bye:
+                i = index[players[0]]
+                add(base + i)
+                filled += 1
+                wins[i] += 1
+                byes[i] += 1
+                game_points[i] += 2 * win
+                games[i] += 2
+                if len(players) != 1:
+                    _check_shape(result)
+                continue
+            a, b = players
+            a = index[a]
+            b = index[b]
+            add(base + a)
+            add(base + b)
+            filled += 2
+            score = result.wins
+            wa, wb = score if score else (0, 0)
+            drawn = result.draws
+            games[a] += wa + wb + drawn
+            games[b] += wa + wb + drawn
+            game_points[a] += wa * win + drawn * draw
+            game_points[b] += wb * win + drawn * draw
+            if wa > wb:
+                wins[a] += 1
+                losses[b] += 1
+            elif wb > wa:
+                wins[b] += 1
+                losses[a] += 1
+            else:
+                draws[a] += 1
+                draws[b] += 1
+            opponents[a].append(b)
+            opponents[b].append(a)
+    except (KeyError, ValueError, TypeError):
+        check_results(ids, results)  # raises a clear ValueError
+        raise
+    if len(slots) != filled or any(r.placings is not None for r in results):
+        check_results(ids, results)
+        raise ValueError("pod results (placings) belong in pod_standings")
+    points = [win * wins[i] + draw * draws[i] + loss * losses[i] for i in range(n)]
+    matches = [wins[i] + draws[i] + losses[i] for i in range(n)]
 
-    mwp: dict[int, float] = {}
-    gwp: dict[int, float] = {}
-    for pid, line in lines.items():
-        m = line.points / (win * line.matches) if line.matches else 0.0
-        g = line.game_points / (win * line.games) if line.games else 0.0
-        mwp[pid] = m if m > floor else floor
-        gwp[pid] = g if g > floor else floor
-
-    dropped = {e.id: e.dropped_after is not None for e in entrants}
-    rows: list[Standing] = []
-    for pid in ids:
-        opps = opponents[pid]
-        line = lines[pid]
+    mwp = [max(floor, points[i] / (win * matches[i])) if matches[i] else floor for i in range(n)]
+    gwp = [max(floor, game_points[i] / (win * games[i])) if games[i] else floor for i in range(n)]
+    omw = [floor] * n
+    ogw = [floor] * n
+    for i, opps in enumerate(opponents):
         if opps:
-            omw = sum([mwp[o] for o in opps]) / len(opps)
-            ogw = sum([gwp[o] for o in opps]) / len(opps)
-        else:
-            omw = ogw = floor
-        rows.append(
-            Standing(
-                player=pid,
-                rank=0,
-                match_points=line.points,
-                wins=line.wins,
-                losses=line.losses,
-                draws=line.draws,
-                byes=line.byes,
-                mwp=mwp[pid],
-                omw=omw,
-                gwp=gwp[pid],
-                ogw=ogw,
-                opponents=tuple(opps),
-                dropped=dropped[pid],
+            omw[i] = sum([mwp[o] for o in opps]) / len(opps)
+            ogw[i] = sum([gwp[o] for o in opps]) / len(opps)
+    figures = {"mwp": mwp, "omw": omw, "gwp": gwp, "ogw": ogw, "wins": wins}
+    columns = [figures[name] for name in config.tiebreakers]
+    keys = [(-points[i], *(-round(col[i], 10) for col in columns), ids[i]) for i in range(n)]
+    order = sorted(range(n), key=keys.__getitem__)
+    out: list[Standing] = []
+    rank = 0
+    previous: tuple | None = None
+    for position, i in enumerate(order, start=1):
+        key = keys[i][:-1]
+        if key != previous:
+            rank = position
+            previous = key
+        out.append(
+            _make(
+                ids[i],
+                rank,
+                points[i],
+                wins[i],
+                losses[i],
+                draws[i],
+                byes[i],
+                mwp[i],
+                omw[i],
+                gwp[i],
+                ogw[i],
+                tuple([ids[o] for o in opponents[i]]),
+                entrants[i].dropped_after is not None,
             )
         )
-    return rank_rows(rows, config.tiebreakers)
+    return out
+
+
+_FIELDS = tuple(f.name for f in fields(Standing))
+
+
+def _make(*values: object) -> Standing:
+    """Build a Standing without the frozen dataclass's per-field ``object.__setattr__`` calls."""
+    row = object.__new__(Standing)
+    row.__dict__.update(zip(_FIELDS, values, strict=True))
+    return row
 
 
 def rank_rows(rows: list[Standing], tiebreakers: Sequence[str]) -> list[Standing]:
@@ -181,8 +228,7 @@ def _neg(key: tuple[float, ...]) -> tuple[float, ...]:
 
 
 def _with_rank(s: Standing, rank: int) -> Standing:
-    # dataclasses.replace is several times slower; this runs once per player per call.
-    return Standing(
+    return _make(
         s.player,
         rank,
         s.match_points,

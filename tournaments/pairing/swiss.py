@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.pairing.matching import match_window
-from tournaments.pairing.standings import standings
+from tournaments.pairing.standings import paused_gc, standings
 from tournaments.pairing.types import DEFAULT_SWISS, Entrant, Pairing, Result, Standing, SwissConfig
 
 
@@ -83,6 +83,17 @@ def pair_swiss_standings(
 
     Entrants missing from ``rows`` (late entries) count as 0 points below everyone.
     """
+    with paused_gc():
+        return _pair_standings(rows, entrants, round_number, seed, seeded_first_round)
+
+
+def _pair_standings(
+    rows: Sequence[Standing],
+    entrants: Sequence[Entrant],
+    round_number: int,
+    seed: int,
+    seeded_first_round: bool,
+) -> list[Pairing]:
     active = {e.id: e for e in entrants if e.active_in(round_number)}
     order = [s.player for s in rows if s.player in active]
     listed = set(order)
