@@ -30,6 +30,7 @@ from engines.decks import (
     UnknownFormat,
     get_deck_format,
 )
+from gauntlet.db import update_rows
 
 log = logging.getLogger(__name__)
 
@@ -448,10 +449,10 @@ def recheck_batch(
     last = rows[-1][0]
     with transaction.atomic():
         if changed:
-            DeckVersion.objects.bulk_update(
+            update_rows(
+                DeckVersion,
                 changed,
                 ["legal", "total_value", "violations", "catalogue", "checked_at"],
-                batch_size=500,
             )
             DeckRecheck.objects.bulk_create(results, batch_size=1000)
         # the unchanged ones: checked against this version too (one statement per batch)
