@@ -150,6 +150,7 @@ def _ladder_rating(t: Tournament, player: Any) -> float:
 
 def withdraw(t: Tournament, entry: Entry, by: Any) -> Entry:
     """Leave before the start (the first waitlisted player moves up), or drop once running."""
+    t = Tournament.objects.get(pk=t.pk)
     if entry.player_id != by.pk and not can_manage(by, t):
         from ratings.bots import may_enter
 
@@ -182,6 +183,7 @@ def check_in(t: Tournament, entry: Entry, by: Any) -> Entry:
 
     if not may_enter(by, entry.player) and not can_manage(by, t):
         raise forbidden("You may check in only yourself or a bot account you own.")
+    t = Tournament.objects.get(pk=t.pk)
     if t.state not in OPEN:
         raise conflict("Check-in is not open.")
     if entry.state not in (EntryState.ACTIVE, EntryState.WAITLISTED):
