@@ -12,10 +12,11 @@ Prints one JSON object per line, e.g.::
 
 Metrics per case: ``pair_round_median_s`` / ``pair_round_max_s`` (over the rounds from 2 on, each
 the median of ``--runs`` timed pairings with different seeds), ``pair_peak_mb`` (peak memory
-allocated while pairing the last round, tracemalloc), ``standings_median_s`` (per round),
+allocated while pairing the last round, tracemalloc), ``standings_median_s`` (per round; ``standings_last_round_s`` with every result in),
+``*_cpu_median_s`` (the same as process CPU time, steadier on a shared machine),
 ``rematches`` (pairings flagged as rematches over the whole event), ``fallbacks`` (pairings
 re-paired by maximum-weight matching), ``rounds``, ``score_groups`` (point groups in the last
-round).
+round), ``process_peak_rss_mb`` (the whole bench process, simulated results included).
 
 Run ``python bench/pairing.py [--sizes 1000,10000,100000] [--runs 3]``.
 """
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import statistics
 import sys
 import time
@@ -87,21 +89,27 @@ def run_case(n: int, runs: int, seed: int) -> None:
     rounds = default_swiss_rounds(n)
     pair_times: list[float] = []
     standing_times: list[float] = []
+    pair_cpu: list[float] = []
+    standing_cpu: list[float] = []
     rematches = fallbacks = 0
     groups = 0
     peak_mb = 0.0
     for rnd in range(1, rounds + 1):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         rows = standings(entrants, results)
         standing_times.append(time.perf_counter() - t0)
+        standing_cpu.append(time.process_time() - c0)
         timings = []
+        cpu = []
         pairings: list[Pairing] = []
         for run in range(runs if rnd > 1 else 1):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             pairings = pair_swiss_standings(rows, entrants, rnd, seed=seed * 1000 + run)
             timings.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
         if rnd > 1:
             pair_times.append(statistics.median(timings))
+            pair_cpu.append(statistics.median(cpu))
         if rnd == rounds:
             groups = len({s.match_points for s in rows})
             tracemalloc.start()
@@ -121,8 +129,13 @@ def run_case(n: int, runs: int, seed: int) -> None:
         ]
     emit(case, "pair_round_median_s", statistics.median(pair_times), "s", runs=runs)
     emit(case, "pair_round_max_s", max(pair_times), "s", runs=runs)
+    emit(case, "pair_round_cpu_median_s", statistics.median(pair_cpu), "s", runs=runs)
     emit(case, "pair_peak_mb", peak_mb, "MiB")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    emit(case, "process_peak_rss_mb", rss, "MiB", note="whole bench process so far")
     emit(case, "standings_median_s", statistics.median(standing_times[1:]), "s")
+    emit(case, "standings_last_round_s", standing_times[-1], "s")
+    emit(case, "standings_cpu_median_s", statistics.median(standing_cpu[1:]), "s")
     emit(case, "rematches", rematches, "pairings")
     emit(case, "fallbacks", fallbacks, "pairings")
     emit(case, "rounds", rounds, "rounds")

@@ -8,7 +8,7 @@ The usual MTG-style definitions:
   (``win`` x games played), at least ``floor``; a bye is a 2–0 win;
 - opponents' match-win % (``omw``) and opponents' game-win % (``ogw``): the mean of each opponent's
   (already floored) figure, once per match against them; byes are no opponent. Dropped players stay
-  in their opponents' figures. A player with no opponent (only byes, or no match yet) gets ``floor``.
+  in their opponents' figures. ``opponents`` lists them in round order. A player with no opponent (only byes, or no match yet) gets ``floor``.
 
 Ranks are 1-based; equal ranks only when points and every tiebreaker are equal (figures compared
 to 10 decimal places, so the order of additions never splits a tie). Ties are listed by player id.
@@ -20,6 +20,7 @@ import gc
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
+from operator import attrgetter
 
 from tournaments.pairing.types import DEFAULT_SWISS, Entrant, Result, Standing, SwissConfig
 
@@ -107,7 +108,7 @@ def _standings(
     add = slots.add
     filled = 0
     try:
-        for result in results:
+        for result in sorted(results, key=_round_of):
             players = result.players
             base = result.round * n
             if result.bye:
@@ -130,8 +131,9 @@ def _standings(
             score = result.wins
             wa, wb = score if score else (0, 0)
             drawn = result.draws
-            games[a] += wa + wb + drawn
-            games[b] += wa + wb + drawn
+            played = wa + wb + drawn
+            games[a] += played
+            games[b] += played
             game_points[a] += wa * win + drawn * draw
             game_points[b] += wb * win + drawn * draw
             if wa > wb:
@@ -194,6 +196,7 @@ def _standings(
     return out
 
 
+_round_of = attrgetter("round")
 _FIELDS = tuple(f.name for f in fields(Standing))
 
 

@@ -61,7 +61,7 @@ class _Field:
     position: dict[int, int]
     points: dict[int, int]
     byes: dict[int, int]
-    opponents: dict[int, set[int]]
+    opponents: dict[int, tuple[int, ...]]  # a short tuple scans as fast as a set hashes
     group: dict[int, str | None]
 
     def met(self, a: int, b: int) -> bool:
@@ -113,9 +113,7 @@ def _pair_standings(
         position={pid: i for i, pid in enumerate(order)},
         points={pid: by_player[pid].match_points if pid in by_player else 0 for pid in order},
         byes={pid: by_player[pid].byes if pid in by_player else 0 for pid in order},
-        opponents={
-            pid: set(by_player[pid].opponents if pid in by_player else empty) for pid in order
-        },
+        opponents={pid: by_player[pid].opponents if pid in by_player else empty for pid in order},
         group={pid: active[pid].group for pid in order},
     )
     return _pair(field, rng, first, seeded_first_round)
@@ -150,11 +148,30 @@ def _pair(field: _Field, rng: random.Random, first: bool, seeded: bool) -> list[
 
     out: list[Pairing] = []
     pairs.sort(key=lambda pair: field.position[pair[0]])
+    points = field.points
+    same = frozenset()
+    down = frozenset({"pair-down"})
     for a, b, skipped in pairs:
-        out.append(_describe(a, b, skipped, field, first, seeded, a in matched, window_size))
+        if skipped or first or a in matched:
+            out.append(_describe(a, b, skipped, field, first, seeded, a in matched, window_size))
+            continue
+        # fast path: a clean greedy pair (no rematch, no teammates by construction)
+        pa, pb = points[a], points[b]
+        if pa == pb:
+            out.append(_make_pairing((a, b), same, f"same point group ({pa} points)"))
+        else:
+            why = f"pair-down: {a} ({pa} points) v {b} ({pb} points)"
+            out.append(_make_pairing((a, b), down, why))
     if bye is not None:
         out.append(_describe_bye(bye, field, candidates or set(), first, seeded))
     return out
+
+
+def _make_pairing(players: tuple[int, ...], flags: frozenset[str], why: str) -> Pairing:
+    """A Pairing without the frozen dataclass's per-field ``object.__setattr__`` calls."""
+    table = object.__new__(Pairing)
+    table.__dict__.update(players=players, bye=False, flags=flags, why=why)
+    return table
 
 
 def _greedy(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments.pairing import Entrant, Result, SwissConfig, paper_standings, standings
 
@@ -168,3 +171,79 @@ def test_paper_event_matches_standings() -> None:
 def test_paper_event_errors(event: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         paper_standings(event)
+
+
+def reference(entrants: list[Entrant], results: list[Result]) -> dict[int, tuple]:
+    """Exact figures straight from the definitions, with fractions."""
+    floor = F(1, 3)
+    pts: dict[int, int] = {e.id: 0 for e in entrants}
+    matches = dict.fromkeys(pts, 0)
+    gpts = dict.fromkeys(pts, 0)
+    games = dict.fromkeys(pts, 0)
+    opps: dict[int, list[int]] = {p: [] for p in pts}
+    for r in results:
+        if r.bye:
+            (p,) = r.players
+            pts[p] += 3
+            matches[p] += 1
+            gpts[p] += 6
+            games[p] += 2
+            continue
+        (a, b), (wa, wb) = r.players, r.wins or (0, 0)
+        for me, you, mine, yours in ((a, b, wa, wb), (b, a, wb, wa)):
+            pts[me] += 3 if mine > yours else (1 if mine == yours else 0)
+            matches[me] += 1
+            gpts[me] += 3 * mine + r.draws
+            games[me] += wa + wb + r.draws
+            opps[me].append(you)
+    mwp = {p: max(floor, F(pts[p], 3 * matches[p])) if matches[p] else floor for p in pts}
+    gwp = {p: max(floor, F(gpts[p], 3 * games[p])) if games[p] else floor for p in pts}
+
+    def mean(xs: list[F]) -> F:
+        return sum(xs, F(0)) / len(xs) if xs else floor
+
+    return {
+        p: (
+            pts[p],
+            mwp[p],
+            mean([mwp[o] for o in opps[p]]),
+            gwp[p],
+            mean([gwp[o] for o in opps[p]]),
+        )
+        for p in pts
+    }
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=1, max_value=12), st.integers(0, 6), st.integers(0, 2**32))
+def test_standings_agree_with_exact_definitions(n: int, rounds: int, seed: int) -> None:
+    rng = random.Random(seed)
+    entrants = [Entrant(i, dropped_after=rng.choice([None, None, 1, 2])) for i in range(n)]
+    results: list[Result] = []
+    for rnd in range(1, rounds + 1):
+        order = [e.id for e in entrants if e.active_in(rnd)]
+        rng.shuffle(order)
+        if len(order) % 2:
+            results.append(Result(rnd, (order.pop(),), bye=True))
+        for i in range(0, len(order), 2):
+            score = rng.choice([(2, 0), (0, 2), (2, 1), (1, 2), (1, 1), (0, 0), (1, 0)])
+            results.append(
+                Result(rnd, (order[i], order[i + 1]), wins=score, draws=rng.randrange(2))
+            )
+    rows = standings(entrants, results)
+    exact = reference(entrants, results)
+    for s in rows:
+        pts, mwp, omw, gwp, ogw = exact[s.player]
+        assert s.match_points == pts
+        assert (s.mwp, s.omw, s.gwp, s.ogw) == pytest.approx(
+            (float(mwp), float(omw), float(gwp), float(ogw))
+        )
+    # ranks follow (points, omw, gwp, ogw) exactly; equal ranks only on equal keys
+    keys = {p: (e[0], e[2], e[3], e[4]) for p, e in exact.items()}
+    for better, worse in zip(rows, rows[1:], strict=False):
+        assert keys[better.player] >= keys[worse.player]
+        assert (better.rank == worse.rank) == (keys[better.player] == keys[worse.player])
+    # the order of the results does not matter
+    shuffled = results[:]
+    rng.shuffle(shuffled)
+    assert standings(entrants, shuffled) == rows
