@@ -262,6 +262,21 @@ class Catalogue:
                     raise CatalogueError(f"two {card.faction} cards are named {card.name!r}")
                 same.append(card)
         self.display_names: list[str] = sorted({c.name for c in cards})
+        self.fast: dict[int, tuple[int, int, bool, bool, str, int, bool]] = {}
+        """Any printing's id -> (card id, deck-building value, initiative, stealth, faction,
+        copies allowed (99: no card limit), banned): what validation reads per card."""
+        for pid, base in self.base_id.items():
+            c = self.cards[base]
+            limit = c.max_copies
+            self.fast[pid] = (
+                base,
+                c.budget_value,
+                c.initiative,
+                c.stealth,
+                c.faction,
+                99 if limit is None else limit,
+                c.banned,
+            )
 
     def __len__(self) -> int:
         return len(self.cards)

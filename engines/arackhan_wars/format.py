@@ -98,14 +98,15 @@ def validate(
     lines = lines or {}
     out: list[DeckViolation] = list(problems)
     cards = catalogue.cards
-    base_id = catalogue.base_id
+    fast = catalogue.fast
     counts: dict[int, int] = {}
-    unknown: list[str] = []
+    factions: dict[str, int] = {}
+    size = total = n_init = n_stealth = 0
     for item in data.get("cards") or ():
         cid, n = item["id"], item["copies"]
-        base = base_id.get(cid)
-        if base is None:
-            unknown.append(str(cid))
+        size += n
+        info = fast.get(cid)
+        if info is None:
             out.append(
                 DeckViolation(
                     "unknown-card",
@@ -116,22 +117,17 @@ def validate(
                 )
             )
             continue
+        base, value, has_init, has_stealth, faction_of, _, _ = info
         counts[base] = counts.get(base, 0) + n
+        total += value * n
+        factions[faction_of] = factions.get(faction_of, 0) + n
+        if has_init:
+            n_init += n
+        if has_stealth:
+            n_stealth += n
     held = [(cards[cid], n) for cid, n in counts.items()]
-    size = sum(n for _, n in held) + sum(
-        item["copies"] for item in data.get("cards") or () if item["id"] not in base_id
-    )
-    total = 0
-    initiative: list[tuple[Card, int]] = []
-    stealth: list[tuple[Card, int]] = []
-    factions: Counter[str] = Counter()
-    for card, n in held:
-        total += card.budget_value * n
-        factions[card.faction] += n
-        if card.initiative:
-            initiative.append((card, n))
-        if card.stealth:
-            stealth.append((card, n))
+    initiative = [(c, n) for c, n in held if c.initiative] if n_init > MAX_INITIATIVE else []
+    stealth = [(c, n) for c, n in held if c.stealth] if n_stealth > MAX_STEALTH else []
 
     def line_of(group: list[tuple[Card, int]]) -> int | None:
         found = [lines[c.id] for c, _ in group if c.id in lines]
@@ -148,10 +144,13 @@ def validate(
                 count=size,
             )
         )
-    faction = data.get("faction") or (factions.most_common(1)[0][0] if factions else None)
-    strangers = sorted(
-        ((c, n) for c, n in held if c.faction != faction), key=lambda cn: (cn[0].faction, cn[0].id)
-    )
+    faction = data.get("faction") or (max(factions, key=factions.__getitem__) if factions else None)
+    strangers = []
+    if len(factions) > 1 or (factions and faction not in factions):
+        strangers = sorted(
+            ((c, n) for c, n in held if c.faction != faction),
+            key=lambda cn: (cn[0].faction, cn[0].id),
+        )
     if strangers:
         by_faction = Counter()
         for c, n in strangers:
@@ -181,7 +180,6 @@ def validate(
                 total,
             )
         )
-    n_init = sum(n for _, n in initiative)
     if n_init > MAX_INITIATIVE:
         out.append(
             DeckViolation(
@@ -193,7 +191,6 @@ def validate(
                 line_of(initiative),
             )
         )
-    n_stealth = sum(n for _, n in stealth)
     if n_stealth > MAX_STEALTH:
         out.append(
             DeckViolation(
@@ -206,7 +203,8 @@ def validate(
             )
         )
     # -- copies of each card -----------------------------------------------------------------
-    for card, n in sorted(held, key=lambda cn: cn[0].id):
+    over = [(cards[cid], n) for cid, n in counts.items() if n > fast[cid][5] or fast[cid][6]]
+    for card, n in sorted(over, key=lambda cn: cn[0].id):
         if card.banned:
             out.append(
                 DeckViolation(
