@@ -10,6 +10,7 @@ import datetime as dt
 import hashlib
 import json
 import logging
+import os
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
@@ -34,7 +35,8 @@ from gauntlet.db import update_rows
 
 log = logging.getLogger(__name__)
 
-RECHECK_BATCH = 5000
+RECHECK_BATCH = int(os.environ.get("DECKS_RECHECK_BATCH", "5000"))
+"""Deck versions re-checked per batch (one task per batch; override for tests and tuning)."""
 
 __all__ = [
     "CatalogueError",

@@ -29,6 +29,7 @@ def recheck_decks(
         return {"last": None}
     run = RecheckRun.objects.filter(pk=run_id).first() if run_id else None
     run, last = services.recheck_batch(catalogue, after_pk, run)
-    if last is not None:
-        recheck_decks.delay(catalogue_id, last, run.pk)
+    if last is not None:  # the next batch, on the queue this one came from
+        queue = (self.request.delivery_info or {}).get("routing_key") or None
+        recheck_decks.apply_async((catalogue_id, last, run.pk), queue=queue)
     return {"run": run.pk, "last": last}
