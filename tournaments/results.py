@@ -250,7 +250,28 @@ def correct(t: Tournament, table_id: int, by: Any, data: dict[str, Any], reason:
             after=result,
         )
         _finalise(table, result, "organiser")
+        if t.state == State.FINISHED and not t.is_elimination and table.round.stage == "main":
+            _refresh_winner(t, by)
         return table
+
+
+def _refresh_winner(t: Tournament, by: Any) -> None:
+    """A corrected result of a finished Swiss/round-robin/pods event may change its winner."""
+    from tournaments.rounds import compute_standings
+
+    if t.top_cut:
+        return  # the top cut decided the winner; its seeding stays as played
+    rows = compute_standings(t)
+    if rows and rows[0].player != t.winner_id:
+        log(
+            t,
+            by,
+            "winner_changed",
+            "after a corrected result",
+            before=t.winner_id,
+            after=rows[0].player,
+        )
+        Tournament.objects.filter(pk=t.pk).update(winner_id=rows[0].player)
 
 
 def timeout(

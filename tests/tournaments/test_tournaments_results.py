@@ -229,3 +229,20 @@ def test_log_is_append_only(running):
         entry.save()
     with pytest.raises(ValueError):
         entry.delete()
+
+
+def test_correcting_a_finished_event_changes_its_winner(django_capture_on_commit_callbacks):
+    org = organiser()
+    t = event(org, people(2), rounds=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        t = lifecycle.start(t, org)
+    with django_capture_on_commit_callbacks(execute=True):
+        report_round(t)  # the first-listed player wins 2-0
+    t.refresh_from_db()
+    (table,) = current_tables(t)
+    assert t.state == State.FINISHED and t.winner_id == table.entries[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        results.correct(t, table.pk, org, {"wins": [0, 2]}, "slips were swapped")
+    t.refresh_from_db()
+    assert t.winner_id == table.entries[1]
+    assert LogEntry.objects.filter(tournament=t, action="winner_changed").count() == 1
