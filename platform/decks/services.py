@@ -355,6 +355,12 @@ def lock_version(version: DeckVersion, reason: str) -> None:
     )
 
 
+def publish_locked(reason: str) -> int:
+    """Make every version locked for ``reason`` (e.g. ``tournament:12``) visible to everyone:
+    an organiser publishing the lists once the event is over. Returns how many."""
+    return DeckVersion.objects.filter(locked_reason=reason[:120]).update(published=True)
+
+
 def can_view_version(user: Any, version: DeckVersion) -> bool:
     """Owner; admins; organisers for locked (registered) versions; everyone once published."""
     if version.published:

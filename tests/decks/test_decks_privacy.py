@@ -47,7 +47,7 @@ def test_owner_and_admin_see_it(alices_deck, as_alice, admin_user) -> None:
 
 
 def test_organisers_see_locked_versions_and_everyone_published_ones(
-    alices_deck, organiser, as_bob, client
+    alices_deck, organiser, as_bob, client, bob
 ) -> None:
     version = DeckVersion.objects.get(deck=alices_deck)
     as_organiser = client_for(organiser)
@@ -55,7 +55,10 @@ def test_organisers_see_locked_versions_and_everyone_published_ones(
     services.lock_version(version, "tournament:7")
     assert as_organiser.get(f"/api/deck-versions/{version.pk}/").status_code == 200
     assert as_bob.get(f"/api/deck-versions/{version.pk}/").status_code == 404
-    DeckVersion.objects.filter(pk=version.pk).update(published=True)
+    other = services.create_deck(bob, "arackhan-wars", "Bob's", text="23 Drunk Knight")
+    services.lock_version(services.current_version(other), "tournament:8")
+    assert services.publish_locked("tournament:7") == 1
+    assert not services.current_version(other).published
     for who in (as_bob, client):
         response = who.get(f"/api/deck-versions/{version.pk}/")
         assert response.status_code == 200 and response.json()["data"]["cards"]
