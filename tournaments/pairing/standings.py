@@ -7,8 +7,9 @@ The usual MTG-style definitions:
 - game-win % (``gwp``): game points (``win`` per game won, ``draw`` per drawn game) /
   (``win`` x games played), at least ``floor``; a bye is a 2–0 win;
 - opponents' match-win % (``omw``) and opponents' game-win % (``ogw``): the mean of each opponent's
-  (already floored) figure, once per match against them; byes are no opponent. Dropped players stay
-  in their opponents' figures. ``opponents`` lists them in round order. A player with no opponent (only byes, or no match yet) gets ``floor``.
+  (already floored) figure, once per match against them; byes are no opponent. Dropped players
+  stay in their opponents' figures. ``opponents`` lists them in round order. A player with no
+  opponent (only byes, or no match yet) gets ``floor``.
 
 Ranks are 1-based; equal ranks only when points and every tiebreaker are equal (figures compared
 to 10 decimal places, so the order of additions never splits a tie). Ties are listed by player id.

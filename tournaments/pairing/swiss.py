@@ -147,9 +147,11 @@ def _pair(field: _Field, rng: random.Random, first: bool, seeded: bool) -> list[
         window_size = len(matched)
 
     out: list[Pairing] = []
-    pairs.sort(key=lambda pair: field.position[pair[0]])
+    position = field.position
+    pairs = [(a, b, k) if position[a] < position[b] else (b, a, k) for a, b, k in pairs]
+    pairs.sort(key=lambda pair: position[pair[0]])  # table 1 holds the best-ranked player
     points = field.points
-    same = frozenset()
+    same: frozenset[str] = frozenset()
     down = frozenset({"pair-down"})
     for a, b, skipped in pairs:
         if skipped or first or a in matched:

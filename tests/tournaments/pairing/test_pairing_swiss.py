@@ -94,10 +94,12 @@ def check_round(
     pairs = [p.players for p in pairings if not p.bye]
     rematches = sum(b in met.get(a, ()) for a, b in pairs)
     mates = sum(team[a] is not None and team[a] == team[b] for a, b in pairs)
+    rank = {s.player: s.rank for s in standings(entrants, results)}
     for table in pairings:
         if not table.bye:
             a, b = table.players
             assert ("rematch" in table.flags) == (b in met.get(a, ()))
+            assert rank[a] <= rank[b] or rnd == 1, "the higher-ranked player first"
     if brute_force:
         assert (rematches, mates) == best_possible(active, met, team, byes)
     elif rematches:
