@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import itertools
-from unittest import mock
 
 import pytest
-from tournaments_helpers import KHAN, KOW, bots, event, organiser
+from tournaments_helpers import KHAN, KOW, Inbox, bots, event, organiser
 
 from matches.models import Match, MatchState
 from ratings.models import Ladder, RatingChange
@@ -32,9 +31,10 @@ def test_swiss_with_top_cut_runs_by_itself(django_capture_on_commit_callbacks):
     org = organiser()
     field = bots(8, org)
     t = event(org, field, rounds=3, top_cut=4)
-    sent = []
-    with mock.patch("players.notifications.notify", side_effect=lambda *a: sent.append(a)):
+    inbox = Inbox()
+    with inbox.patch():
         t = run(t, org, django_capture_on_commit_callbacks)
+    sent = inbox.sent
     assert t.state == State.FINISHED
     rounds = list(Round.objects.filter(tournament=t).order_by("number"))
     assert [(r.number, r.stage) for r in rounds] == [

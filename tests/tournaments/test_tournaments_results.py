@@ -6,6 +6,7 @@ from unittest import mock
 
 import pytest
 from tournaments_helpers import (
+    Inbox,
     bots,
     current_tables,
     entry_player,
@@ -53,9 +54,9 @@ def test_agreement_finalises_and_the_next_round_pairs_itself(
         assert results.report(t, first.pk, b, {"wins": [2, 1], "draws": 0}).state == "final"
     t.refresh_from_db()
     assert t.current_round == 1  # the other table is still open
-    sent = []
-    notify = mock.patch("players.notifications.notify", side_effect=lambda *x: sent.append(x))
-    with notify, django_capture_on_commit_callbacks(execute=True):
+    inbox = Inbox()
+    sent = inbox.sent
+    with inbox.patch(), django_capture_on_commit_callbacks(execute=True):
         for e in second.entries:
             results.report(t, second.pk, by_entry[e], {"wins": [0, 2]})
     t.refresh_from_db()
@@ -73,9 +74,9 @@ def test_disagreement_opens_a_dispute_the_organiser_settles(
     by_entry = entry_player(t)
     table = current_tables(t)[0]
     a, b = (by_entry[e] for e in table.entries)
-    sent = []
-    notify = mock.patch("players.notifications.notify", side_effect=lambda *x: sent.append(x))
-    with notify, django_capture_on_commit_callbacks(execute=True):
+    inbox = Inbox()
+    sent = inbox.sent
+    with inbox.patch(), django_capture_on_commit_callbacks(execute=True):
         results.report(t, table.pk, a, {"wins": [2, 0]})
         assert results.report(t, table.pk, b, {"wins": [0, 2]}).state == "disputed"
     assert (org.pk, "tournament.dispute") in {(x[0], x[1]) for x in sent}

@@ -68,3 +68,23 @@ def report_round(t: Tournament, decide=None) -> None:
         result = decide(table) if decide else {"wins": [2, 0], "draws": 0}
         for entry_id in table.entries:
             results.report(t, table.pk, players[entry_id], result)
+
+
+class Inbox:
+    """Stands in for the channel layer: records every notification sent to a player's group.
+
+    ``sent`` holds ``(player_id, kind, payload)``, decoded from the group name and message that
+    :func:`players.notifications.notify` uses.
+    """
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, str, dict]] = []
+
+    async def group_send(self, group: str, message: dict) -> None:
+        assert group.startswith("player-") and message["type"] == "notification"
+        self.sent.append((int(group.removeprefix("player-")), message["kind"], message["payload"]))
+
+    def patch(self):
+        from unittest import mock
+
+        return mock.patch("channels.layers.get_channel_layer", return_value=self)
