@@ -14,6 +14,7 @@ import os
 from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -409,7 +410,7 @@ def recheck_batch(
         RecheckRun.objects.filter(pk=run.pk).update(finished=timezone.now())
         return run, None
     now = timezone.now()
-    changed: list[DeckVersion] = []
+    changed: list[SimpleNamespace] = []
     results: list[DeckRecheck] = []
     by_owner: dict[int, list[dict[str, Any]]] = defaultdict(list)
     now_illegal = now_legal = 0
@@ -419,8 +420,8 @@ def recheck_batch(
         same_verdict = report.legal == legal and new_violations == violations
         if same_verdict and report.total_value == total:
             continue
-        changed.append(
-            DeckVersion(
+        changed.append(  # plain rows for update_rows: no model instances to build
+            SimpleNamespace(
                 pk=pk,
                 legal=report.legal,
                 total_value=report.total_value,
