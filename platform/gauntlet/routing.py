@@ -3,7 +3,9 @@
 from django.urls import path
 
 from players.notifications import NotificationConsumer
+from web.consumers import MatchConsumer
 
 websocket_urlpatterns = [
     path("ws/notifications/", NotificationConsumer.as_asgi()),
+    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
 ]

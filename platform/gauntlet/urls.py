@@ -3,7 +3,6 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from gauntlet.api.health import health
-from gauntlet.views import home
 
 api_patterns = [
     path("health/", health, name="health"),
@@ -18,7 +17,7 @@ api_patterns = [
 ]
 
 urlpatterns = [
-    path("", home, name="home"),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("", include("web.urls")),
 ]

@@ -1,0 +1,1 @@
+"""The web pages of Gauntlet: server-rendered templates, a little JavaScript, live spectating."""

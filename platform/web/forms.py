@@ -1,0 +1,114 @@
+"""Forms of the web pages. Accounts reuse Django's auth forms and password validators."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import BaseUserCreationForm
+
+from players.models import Player
+
+
+class SignUpForm(BaseUserCreationForm):
+    """Django's sign-up form (two passwords, every configured validator) plus the profile."""
+
+    class Meta(BaseUserCreationForm.Meta):
+        model = Player
+        fields = ["username", "email", "display_name", "country"]
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data.get("username", "")
+        if username and Player.objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError("That user name is taken.")
+        return username
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["display_name", "email", "country"]
+
+
+class TokenCreateForm(forms.Form):
+    name = forms.CharField(
+        max_length=60, help_text="What the token is for, e.g. the name of your bot script."
+    )
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError("Give the token a name.")
+        return name
+
+
+class ActorForm(forms.Form):
+    """Who acts on a ladder: yourself, or one of the bot accounts you may enter."""
+
+    player = forms.ChoiceField(label="Account", required=False)
+
+    def __init__(self, *args, accounts: list[Player], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.accounts = {p.username: p for p in accounts}
+        self.fields["player"].choices = [(p.username, p.public_name) for p in accounts]
+
+    def clean_player(self) -> Player:
+        username = self.cleaned_data.get("player") or ""
+        if not username:
+            return next(iter(self.accounts.values()))
+        return self.accounts[username]
+
+
+class ChallengeForm(forms.Form):
+    """Challenge with one account (yourself or a bot you may enter) against bot accounts."""
+
+    challenger = forms.ChoiceField(label="Play as")
+    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+
+    def __init__(self, *args, challengers: list[Player], bots: list[Player], opponents: int, **kw):
+        super().__init__(*args, **kw)
+        self.players = {p.username: p for p in [*challengers, *bots]}
+        self.fields["challenger"].choices = [(p.username, p.public_name) for p in challengers]
+        self.opponent_fields = []
+        for i in range(opponents):
+            name = f"opponent_{i}"
+            self.fields[name] = forms.ChoiceField(
+                label=f"Opponent {i + 1}" if opponents > 1 else "Opponent",
+                choices=[(p.username, p.public_name) for p in bots],
+            )
+            self.opponent_fields.append(name)
+
+    def clean(self):
+        data = super().clean()
+        data["challenger_player"] = self.players.get(data.get("challenger", ""))
+        data["opponent_players"] = [
+            self.players[data[name]] for name in self.opponent_fields if data.get(name)
+        ]
+        return data
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        min_length=5,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Kept in the audit log with your name.",
+    )
+
+
+class CorrectForm(ReasonForm):
+    """One rank per seat (0 = first; equal ranks tie)."""
+
+    def __init__(self, *args, seats: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seat_fields = []
+        for s in seats:
+            name = f"rank_{s.seat}"
+            self.fields[name] = forms.IntegerField(
+                label=f"Rank of seat {s.seat} ({s.player.public_name})",
+                min_value=0,
+                max_value=len(seats) - 1,
+                initial=s.rank,
+            )
+            self.seat_fields.append(name)
+
+    def ranks(self) -> list[int]:
+        return [self.cleaned_data[name] for name in self.seat_fields]

@@ -1,0 +1,92 @@
+"""Live spectating: a channel-layer group per match, and what is published to it.
+
+Only public information travels: the match state, its seats, and, once it has ended, the result
+and the revealed seed. Events are published after the finishing transaction commits
+(``transaction.on_commit``), never from inside it, so a rolled-back finish announces nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from matches.models import Match, MatchSeat
+
+log = logging.getLogger(__name__)
+
+
+def group_name(match_id: int) -> str:
+    """The channel-layer group of every socket watching one match."""
+    return f"match-{match_id}"
+
+
+def public_summary(match: Match, seats: Iterable[MatchSeat]) -> dict[str, Any]:
+    """What any spectator may know about ``match`` now (no hidden information, ever)."""
+    ended = match.seed_revealed
+    result = match.corrected_result or match.result if ended else None
+    summary: dict[str, Any] = {
+        "id": match.pk,
+        "game": match.game,
+        "state": match.state,
+        "seed_commitment": match.seed_commitment,
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.player.username,
+                "name": s.player.public_name,
+                "rank": s.rank if ended else None,
+                "score": s.score if ended else None,
+            }
+            for s in sorted(seats, key=lambda s: s.seat)
+        ],
+        "finished_at": match.finished_at.isoformat() if ended and match.finished_at else None,
+        "n_actions": len(match.actions) if ended else None,
+        "reason": (result or {}).get("reason", "") if ended else "",
+        "seed": match.seed if ended else None,
+        "seed_nonce": match.seed_nonce if ended else None,
+    }
+    return summary
+
+
+def publish(events: list[tuple[int, dict[str, Any]]]) -> None:
+    """Send each ``(match_id, payload)`` to its match's group; a failure is logged, not raised."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for match_id, payload in events:
+        try:
+            async_to_sync(layer.group_send)(
+                group_name(match_id), {"type": "match.event", "payload": payload}
+            )
+        except Exception:  # the finish path must never fail because of spectators
+            log.exception("could not publish the live event of match %s", match_id)
+
+
+def _summaries(matches: list[Match], kind: str) -> list[tuple[int, dict[str, Any]]]:
+    seats: dict[int, list[MatchSeat]] = {}
+    for s in MatchSeat.objects.filter(match_id__in=[m.pk for m in matches]).select_related(
+        "player"
+    ):
+        seats.setdefault(s.match_id, []).append(s)
+    return [
+        (m.pk, {"kind": kind, "match": public_summary(m, seats.get(m.pk, []))}) for m in matches
+    ]
+
+
+def on_matches_finished(sender: Any, matches: list[Match], **kwargs: Any) -> None:
+    """``matches_finished`` receiver: build the payloads now, publish them on commit."""
+    if not matches:
+        return
+    events = _summaries(list(matches), "finished")
+    transaction.on_commit(lambda: publish(events))
+
+
+def on_match_reopened(sender: Any, match: Match, action: str = "", **kwargs: Any) -> None:
+    """``match_reopened`` receiver (void or correct): spectators see the new state."""
+    events = _summaries([match], "voided" if action == "void" else "corrected")
+    transaction.on_commit(lambda: publish(events))

@@ -1,0 +1,77 @@
+"""Read-only queries shared by the pages (each a fixed, small number of SQL queries)."""
+
+from __future__ import annotations
+
+from django.db.models import F, Prefetch, QuerySet, Window
+from django.db.models.functions import RowNumber
+
+from matches.models import Match, MatchSeat, MatchState
+from ratings.models import Rating, RatingChange
+
+HEAVY_FIELDS = ("actions", "digests", "decks", "options", "verification", "seed", "seed_nonce")
+
+
+def match_list() -> QuerySet[Match]:
+    """Matches for listing: ladder and seats with players, without the heavy record fields."""
+    return (
+        Match.objects.select_related("ladder")
+        .prefetch_related(
+            Prefetch("seats", queryset=MatchSeat.objects.select_related("player").order_by("seat"))
+        )
+        .defer(*HEAVY_FIELDS)
+    )
+
+
+def running_matches(limit: int = 10) -> list[Match]:
+    return list(match_list().filter(state=MatchState.RUNNING).order_by("-started_at")[:limit])
+
+
+def recent_finished(limit: int = 10) -> list[Match]:
+    return list(
+        match_list()
+        .filter(state=MatchState.FINISHED, finished_at__isnull=False)
+        .order_by("-finished_at", "-pk")[:limit]
+    )
+
+
+def ladder_leaders(per_ladder: int = 5) -> dict[int, list[Rating]]:
+    """The top ``per_ladder`` ratings of every active ladder, in one query."""
+    ranked = (
+        Rating.objects.filter(ladder__active=True, games__gt=0)
+        .annotate(
+            position=Window(
+                RowNumber(),
+                partition_by=[F("ladder_id")],
+                order_by=[F("conservative").desc(), F("games").desc(), F("player__username").asc()],
+            )
+        )
+        .filter(position__lte=per_ladder)
+        .select_related("player")
+        .order_by("ladder_id", "position")
+    )
+    out: dict[int, list[Rating]] = {}
+    for r in ranked:
+        out.setdefault(r.ladder_id, []).append(r)
+    return out
+
+
+def recent_changes(ladder_id: int, player_ids: list[int], last: int = 10) -> dict[int, list[float]]:
+    """Each player's last ``last`` conservative ratings on a ladder, oldest first (one query)."""
+    rows = (
+        RatingChange.objects.filter(ladder_id=ladder_id, player_id__in=player_ids)
+        .annotate(
+            recent=Window(
+                RowNumber(), partition_by=[F("player_id")], order_by=[F("sequence").desc()]
+            )
+        )
+        .filter(recent__lte=last)
+        .order_by("player_id", "sequence")
+        .values_list("player_id", "mu_before", "sigma_before", "mu_after", "sigma_after")
+    )
+    out: dict[int, list[float]] = {}
+    for player_id, mu_b, sigma_b, mu_a, sigma_a in rows:
+        series = out.setdefault(player_id, [])
+        if not series:
+            series.append(mu_b - 3 * sigma_b)
+        series.append(mu_a - 3 * sigma_a)
+    return out

@@ -1,0 +1,30 @@
+// Live match page: a websocket on /ws/matches/<id>/ receives the match's public events; on the
+// end of the match the page re-renders its live region from the server.
+const box = document.getElementById("match-live");
+const status = document.getElementById("live-status");
+
+function connect(attempt = 0) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/matches/${box.dataset.match}/`);
+  socket.addEventListener("open", () => { box.dataset.socket = "open"; });
+  socket.addEventListener("message", async (message) => {
+    const event = JSON.parse(message.data);
+    if (event.kind === "hello") return;
+    if (["finished", "voided", "corrected"].includes(event.kind)) {
+      status.textContent = `The match has ${event.kind === "finished" ? "ended" : `been ${event.kind}`}.`;
+      const response = await fetch(box.dataset.fragment, { headers: { "X-Requested-With": "fetch" } });
+      if (response.ok) box.innerHTML = await response.text();
+      box.dataset.live = "0";
+      box.dataset.updated = event.kind;
+      socket.close();
+    }
+  });
+  socket.addEventListener("close", () => {
+    box.dataset.socket = "closed";
+    if (box.dataset.live === "1" && attempt < 8) {
+      setTimeout(() => connect(attempt + 1), Math.min(30000, 1000 * 2 ** attempt));
+    }
+  });
+}
+
+if (box && box.dataset.live === "1" && "WebSocket" in window) connect();

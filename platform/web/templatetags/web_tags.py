@@ -1,0 +1,117 @@
+"""Template helpers: game names, match seats, state badges and a generic observation view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+
+from engines.registry import UnknownGame, get_game
+
+register = template.Library()
+
+
+@register.filter
+def game_name(slug: str) -> str:
+    try:
+        return get_game(slug).name
+    except UnknownGame:
+        return slug
+
+
+@register.filter
+def state_badge(state: str) -> SafeString:
+    return format_html('<span class="badge state-{}">{}</span>', state, state)
+
+
+@register.filter
+def seat_names(match: Any) -> SafeString:
+    """The seats of a match (prefetched ``seats__player``) as links, winners marked."""
+    seats = list(match.seats.all())
+    ended = match.state in ("finished", "voided")
+    return format_html_join(
+        ", ",
+        '<a href="{}">{}</a>{}',
+        (
+            (
+                reverse("web-player", args=[s.player.username]),
+                s.player.public_name,
+                mark_safe(' <span class="win" title="winner">★</span>')
+                if ended and s.rank == 0
+                else "",
+            )
+            for s in seats
+        ),
+    )
+
+
+@register.filter
+def signed(value: float) -> str:
+    return f"{value:+.2f}"
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _render(value: Any, depth: int) -> SafeString:
+    if isinstance(value, dict):
+        if not value:
+            return mark_safe('<span class="muted">none</span>')
+        return format_html(
+            '<dl class="obs obs-{}">{}</dl>',
+            depth,
+            format_html_join(
+                "",
+                "<dt>{}</dt><dd>{}</dd>",
+                ((str(k).replace("_", " "), _render(v, depth + 1)) for k, v in value.items()),
+            ),
+        )
+    if isinstance(value, list):
+        if not value:
+            return mark_safe('<span class="muted">none</span>')
+        if all(not isinstance(v, dict | list) for v in value):
+            return format_html('<span class="list">{}</span>', ", ".join(map(_scalar, value)))
+        if all(
+            isinstance(v, dict) and all(not isinstance(x, dict | list) for x in v.values())
+            for v in value
+        ):
+            keys = list(dict.fromkeys(k for v in value for k in v))
+            return format_html(
+                '<table class="obs-table"><thead><tr><th scope="col">#</th>{}</tr></thead>'
+                "<tbody>{}</tbody></table>",
+                format_html_join(
+                    "", '<th scope="col">{}</th>', ((k.replace("_", " "),) for k in keys)
+                ),
+                format_html_join(
+                    "",
+                    "<tr><td>{}</td>{}</tr>",
+                    (
+                        (
+                            i,
+                            format_html_join(
+                                "", "<td>{}</td>", ((_scalar(v.get(k)),) for k in keys)
+                            ),
+                        )
+                        for i, v in enumerate(value)
+                    ),
+                ),
+            )
+        return format_html(
+            '<ol class="obs-list" start="0">{}</ol>',
+            format_html_join("", "<li>{}</li>", ((_render(v, depth + 1),) for v in value)),
+        )
+    return format_html("{}", _scalar(value))
+
+
+@register.filter
+def observation(value: Any) -> SafeString:
+    """Any engine's observation (plain JSON) as nested definition lists."""
+    return _render(value, 0)

@@ -1,0 +1,31 @@
+from django.urls import path
+
+from web.views import accounts, play, public, staff
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    # accounts
+    path("accounts/signup/", accounts.signup, name="web-signup"),
+    path("accounts/login/", accounts.LoginView.as_view(), name="web-login"),
+    path("accounts/logout/", accounts.LogoutView.as_view(), name="web-logout"),
+    path("accounts/profile/", accounts.profile, name="web-profile"),
+    path("accounts/password/", accounts.PasswordChangeView.as_view(), name="web-password"),
+    path("accounts/tokens/", accounts.tokens, name="web-tokens"),
+    path("accounts/tokens/<str:key>/revoke/", accounts.token_revoke, name="web-token-revoke"),
+    # players
+    path("players/<str:username>/", public.player, name="web-player"),
+    # ladders
+    path("ladders/", public.ladder_list, name="web-ladders"),
+    path("ladders/<slug:slug>/", public.leaderboard, name="web-ladder"),
+    path("ladders/<slug:slug>/queue/join/", play.queue_join, name="web-queue-join"),
+    path("ladders/<slug:slug>/queue/leave/", play.queue_leave, name="web-queue-leave"),
+    path("ladders/<slug:slug>/challenge/", play.challenge_bot, name="web-challenge"),
+    path("my/matches/", play.my_matches, name="web-my-matches"),
+    # matches
+    path("matches/", public.match_list_page, name="web-matches"),
+    path("matches/<int:pk>/", public.match_detail, name="web-match"),
+    path("matches/<int:pk>/replay/", public.match_replay, name="web-replay"),
+    path("matches/<int:pk>/verify/", staff.verify, name="web-verify"),
+    path("matches/<int:pk>/void/", staff.void, name="web-void"),
+    path("matches/<int:pk>/correct/", staff.correct, name="web-correct"),
+]

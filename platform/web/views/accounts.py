@@ -1,0 +1,113 @@
+"""Accounts: sign-up, log-in/out (Django's auth views), profile, password, API tokens."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse_lazy
+from django.views.decorators.http import require_POST
+
+from players.models import ApiToken
+from web.forms import ProfileForm, SignUpForm, TokenCreateForm
+
+LOGIN_URL = reverse_lazy("web-login")
+private = login_required(login_url=LOGIN_URL)
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("web-profile")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            player = form.save()
+            login(request, player, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome to Gauntlet, {player.public_name}.")
+            return redirect("web-player", username=player.username)
+        return render(request, "web/accounts/signup.html", {"form": form}, status=400)
+    return render(request, "web/accounts/signup.html", {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "web/accounts/login.html"
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+    def get_default_redirect_url(self):
+        return self.get_redirect_url() or reverse_lazy("home")
+
+
+class LogoutView(auth_views.LogoutView):
+    next_page = reverse_lazy("home")
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "web/accounts/password.html"
+    success_url = reverse_lazy("web-profile")
+
+    def form_valid(self, form):
+        messages.success(self.request, "Your password was changed.")
+        return super().form_valid(form)
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+@private
+def profile(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, "Profile saved.")
+            return redirect("web-profile")
+        return render(request, "web/accounts/profile.html", {"form": form}, status=400)
+    return render(request, "web/accounts/profile.html", {"form": form})
+
+
+def _tokens_page(request, form, new_key=None, status=200) -> HttpResponse:
+    tokens = ApiToken.objects.filter(user=request.user).order_by("-created")
+    response = render(
+        request,
+        "web/accounts/tokens.html",
+        {"form": form, "tokens": tokens, "new_key": new_key},
+        status=status,
+    )
+    if new_key:  # the key is shown once: never from a cache
+        response["Cache-Control"] = "no-store"
+    return response
+
+
+@private
+def tokens(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return _tokens_page(request, TokenCreateForm())
+    form = TokenCreateForm(request.POST)
+    if not form.is_valid():
+        return _tokens_page(request, form, status=400)
+    limit = settings.REST_KNOX.get("TOKEN_LIMIT_PER_USER")
+    if limit and ApiToken.objects.filter(user=request.user).count() >= limit:
+        form.add_error(None, f"You have {limit} tokens already: revoke one first.")
+        return _tokens_page(request, form, status=400)
+    with transaction.atomic():
+        instance, key = ApiToken.objects.create(user=request.user, name=form.cleaned_data["name"])
+    messages.success(request, f"Token “{instance.name}” created. Copy it now: it is shown once.")
+    return _tokens_page(request, TokenCreateForm(), new_key=key)
+
+
+@private
+@require_POST
+def token_revoke(request: HttpRequest, key: str) -> HttpResponse:
+    token = get_object_or_404(ApiToken, user=request.user, token_key=key)
+    name = token.name
+    token.delete()
+    messages.success(request, f"Token “{name}” revoked.")
+    return redirect("web-tokens")

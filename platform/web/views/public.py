@@ -1,0 +1,227 @@
+"""Pages anyone may read: home, players, ladders and leaderboards, matches and replays."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Prefetch, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from matches.models import AuditEntry, Match, MatchSeat, MatchState
+from players.models import Player
+from ratings.bots import may_enter
+from ratings.models import Ladder, QueueEntry, Rating, RatingChange
+from web import queries
+from web.charts import line_chart, sparkline
+from web.forms import ActorForm, ChallengeForm, CorrectForm, ReasonForm
+from web.replay import replay_match
+
+HISTORY_POINTS = 100  # rating-history chart: the last this many matches per ladder
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    ladders = list(Ladder.objects.filter(active=True).order_by("game", "slug"))
+    leaders = queries.ladder_leaders(5)
+    for ladder in ladders:
+        ladder.leaders = leaders.get(ladder.pk, [])
+    return render(
+        request,
+        "home.html",
+        {
+            "running": queries.running_matches(10),
+            "recent": queries.recent_finished(10),
+            "ladders": ladders,
+        },
+    )
+
+
+def player(request: HttpRequest, username: str) -> HttpResponse:
+    person = get_object_or_404(Player, username=username, is_active=True)
+    ratings = list(
+        Rating.objects.filter(player=person).select_related("ladder").order_by("-conservative")
+    )
+    changes: dict[int, list[float]] = {}
+    for ladder_id, mu_b, sigma_b, mu_a, sigma_a in (
+        RatingChange.objects.filter(player=person)
+        .order_by("ladder_id", "-sequence")
+        .values_list("ladder_id", "mu_before", "sigma_before", "mu_after", "sigma_after")
+    ):
+        series = changes.setdefault(ladder_id, [])
+        if len(series) < HISTORY_POINTS:
+            series.append((mu_b - 3 * sigma_b, mu_a - 3 * sigma_a))
+    for r in ratings:
+        pairs = list(reversed(changes.get(r.ladder_id, [])))
+        values = [pairs[0][0], *[after for _, after in pairs]] if pairs else []
+        r.chart = line_chart(
+            values,
+            title=f"{person.public_name}: conservative rating on {r.ladder.name}",
+            x_label="match",
+        )
+    matches = list(
+        queries.match_list()
+        .filter(seats__player=person)
+        .exclude(state=MatchState.SCHEDULED)
+        .order_by("-created")[:20]
+    )
+    return render(
+        request,
+        "web/player.html",
+        {"person": person, "ratings": ratings, "matches": matches},
+    )
+
+
+def ladder_list(request: HttpRequest) -> HttpResponse:
+    ladders = Ladder.objects.annotate(
+        players=Count("ratings", filter=Q(ratings__games__gt=0), distinct=True),
+        queued=Count("queue", distinct=True),
+    ).order_by("-active", "game", "slug")
+    return render(request, "web/ladders.html", {"ladders": ladders})
+
+
+def entrants(user, ladder: Ladder) -> list[Player]:
+    """The accounts ``user`` may queue or challenge with on ``ladder``: themselves, their bots."""
+    from ratings.bots import bot_spec
+
+    if not user.is_authenticated:
+        return []
+    if user.is_admin:
+        bots = Player.objects.filter(is_bot=True, is_active=True)
+    else:
+        bots = Player.objects.filter(is_bot=True, is_active=True, bot_profile__owner=user)
+    bots = [b for b in bots.select_related("bot_profile") if bot_spec(b, ladder.game)]
+    return [user, *[b for b in bots if may_enter(user, b)]]
+
+
+def ladder_bots(ladder: Ladder) -> list[Player]:
+    """Bot accounts that play the ladder's game (possible challenge opponents)."""
+    from ratings.bots import bot_spec
+
+    bots = Player.objects.filter(is_bot=True, is_active=True).select_related("bot_profile")
+    return [b for b in bots.order_by("username") if bot_spec(b, ladder.game)]
+
+
+def ladder_forms(request: HttpRequest, ladder: Ladder, **bound) -> dict:
+    """The queue and challenge forms of a ladder page (bound ones passed in ``bound``)."""
+    if not request.user.is_authenticated:
+        return {}
+    accounts = entrants(request.user, ladder)
+    bots = ladder_bots(ladder)
+    challengers = [a for a in accounts if a.is_bot]
+    queued = {
+        e.player_id: e
+        for e in QueueEntry.objects.filter(ladder=ladder, player__in=accounts).select_related(
+            "player"
+        )
+    }
+    return {
+        "queue_form": bound.get("queue_form") or ActorForm(accounts=accounts),
+        "queued": list(queued.values()),
+        "challenge_form": bound.get("challenge_form")
+        or ChallengeForm(challengers=challengers, bots=bots, opponents=ladder.seats - 1),
+        "can_challenge": bool(challengers),
+    }
+
+
+def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> HttpResponse:
+    ladder = get_object_or_404(Ladder, slug=slug)
+    ratings = (
+        Rating.objects.filter(ladder=ladder, games__gt=0)
+        .select_related("player")
+        .order_by("-conservative", "-games", "player__username")
+    )
+    page = Paginator(ratings, 50).get_page(request.GET.get("page"))
+    rows = list(page.object_list)
+    recent = queries.recent_changes(ladder.pk, [r.player_id for r in rows])
+    for i, r in enumerate(rows):
+        r.position = page.start_index() + i
+        series = recent.get(r.player_id, [])
+        r.trend = series[-1] - series[0] if len(series) > 1 else 0.0
+        r.spark = sparkline(series, label=f"last {max(0, len(series) - 1)} matches: {r.trend:+.2f}")
+    context = {
+        "ladder": ladder,
+        "page": page,
+        "rows": rows,
+        "queue_size": QueueEntry.objects.filter(ladder=ladder).count(),
+        **ladder_forms(request, ladder, **bound),
+    }
+    return render(request, "web/leaderboard.html", context, status=status)
+
+
+def match_list_page(request: HttpRequest) -> HttpResponse:
+    matches = queries.match_list().order_by("-created")
+    state = request.GET.get("state", "")
+    if state in MatchState.values:
+        matches = matches.filter(state=state)
+    page = Paginator(matches, 30).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "web/matches.html",
+        {"page": page, "state": state, "states": MatchState.choices, "title": "Matches"},
+    )
+
+
+def _match(pk: int) -> Match:
+    match = (
+        Match.objects.select_related("ladder")
+        .prefetch_related(
+            Prefetch("seats", queryset=MatchSeat.objects.select_related("player").order_by("seat"))
+        )
+        .filter(pk=pk)
+        .first()
+    )
+    if match is None:
+        raise Http404("No such match.")
+    return match
+
+
+def match_detail(request: HttpRequest, pk: int, status: int = 200, **bound) -> HttpResponse:
+    match = _match(pk)
+    seats = list(match.seats.all())
+    context = {
+        "match": match,
+        "seats": seats,
+        "ended": match.seed_revealed,
+        "live": match.state in (MatchState.SCHEDULED, MatchState.RUNNING),
+        "n_actions": len(match.actions) if match.seed_revealed else None,
+        "result": (match.corrected_result or match.result) if match.seed_revealed else None,
+    }
+    if request.user.is_authenticated and request.user.is_staff:
+        context.update(
+            staff=True,
+            audit_entries=list(AuditEntry.objects.filter(match=match).select_related("actor")),
+            void_form=bound.get("void_form") or ReasonForm(prefix="void"),
+            correct_form=bound.get("correct_form") or CorrectForm(prefix="correct", seats=seats),
+            verify_report=bound.get("verify_report") or match.verification,
+        )
+    template = "web/match_live.html" if request.GET.get("fragment") == "live" else "web/match.html"
+    return render(request, template, context, status=status)
+
+
+def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _match(pk)
+    if not match.seed_revealed:
+        return render(
+            request,
+            "web/replay_unavailable.html",
+            {"match": match},
+            status=403,
+        )
+    seats = list(match.seats.all())
+    try:
+        at = int(request.GET.get("step", "0"))
+    except ValueError:
+        at = 0
+    replay = replay_match(match, len(seats), at)
+    n = len(replay.steps)
+    context = {
+        "match": match,
+        "seats": seats,
+        "replay": replay,
+        "at": replay.at,
+        "n": n,
+        "prev": max(0, replay.at - 1),
+        "next": min(n, replay.at + 1),
+        "current": replay.steps[replay.at - 1] if replay.at else None,
+    }
+    template = "web/replay_step.html" if request.GET.get("fragment") else "web/replay.html"
+    return render(request, template, context)
