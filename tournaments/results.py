@@ -96,7 +96,7 @@ def _finalise(table: Table, result: dict[str, Any], source: str) -> None:
 def _locked_table(tournament: Tournament, table_id: int) -> Table:
     try:
         return (
-            Table.objects.select_for_update()
+            Table.objects.select_for_update(of=("self",))
             .select_related("round")
             .get(pk=table_id, round__tournament=tournament)
         )
@@ -134,7 +134,7 @@ def record_finished_matches(matches: Sequence[Any]) -> int:
         return 0
     by_id = {m.pk: m for m in matches}
     tables = list(
-        Table.objects.select_for_update()
+        Table.objects.select_for_update(of=("self",))
         .filter(match_id__in=ids)
         .select_related("round__tournament")
         .order_by("round_id", "pk")
@@ -322,7 +322,7 @@ def timeout(
 def concede_pending(t: Tournament, entry: Entry, by: Any, why: str) -> list[int]:
     """The entry's unfinished two-player tables of the current round go to their opponents."""
     tables = (
-        Table.objects.select_for_update()
+        Table.objects.select_for_update(of=("self",))
         .filter(round__tournament=t, round__state=RoundState.RUNNING)
         .exclude(state__in=DONE)
         .select_related("round")

@@ -50,7 +50,12 @@ def swiss_config(t: Tournament) -> pairing.SwissConfig:
 
 def event_entries(t: Tournament) -> list[Entry]:
     """Everyone who took part (active, dropped or disqualified), in registration order."""
-    return list(t.entries.filter(state__in=IN_EVENT).select_related("player").order_by("pk"))
+    # The bot profile comes along: scheduling a round asks every seat's bot spec.
+    return list(
+        t.entries.filter(state__in=IN_EVENT)
+        .select_related("player", "player__bot_profile")
+        .order_by("pk")
+    )
 
 
 def entrant_of(e: Entry) -> pairing.Entrant:
@@ -398,7 +403,9 @@ def close_round_if_done(round_id: int) -> bool:
     Locks the round row, so two transactions finishing its last two tables at once agree on
     which of them closes it.
     """
-    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    rnd = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_id)
+    )
     if rnd.state == RoundState.FINISHED:
         return False
     if rnd.tables.exclude(state__in=DONE).exists():
