@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Min, Q
 from django.utils import timezone
 
 from decks.models import Card, CatalogueVersion, Deck, DeckRecheck, DeckVersion, RecheckRun
@@ -398,27 +398,43 @@ def recheck_batch(
         return run, None
     fmt = get_deck_format(game)
     cat = engine_catalogue(catalogue)
-    rows = list(
-        _to_check(game)
-        .filter(pk__gt=after_pk)
-        .order_by("pk")
-        .values_list(
-            "pk", "data", "problems", "legal", "violations", "total_value", "deck__owner_id"
-        )[:batch]
-    )
-    if not rows:
+    # A window of pks read through the primary key alone: filtering on the deck's game in SQL
+    # makes SQLite walk every deck of the game for each batch; other games are skipped here.
+    start = DeckVersion.objects.filter(pk__gt=after_pk).aggregate(m=Min("pk"))["m"]
+    if start is None:
         RecheckRun.objects.filter(pk=run.pk).update(finished=timezone.now())
         return run, None
+    last = start + batch - 1
+    rows = [
+        row[:-1]
+        for row in DeckVersion.objects.filter(pk__gte=start, pk__lte=last)
+        .filter(Q(is_current=True) | ~Q(locked_reason=""))
+        .values_list(
+            "pk",
+            "data",
+            "problems",
+            "legal",
+            "violations",
+            "total_value",
+            "catalogue_id",
+            "deck__owner_id",
+            "deck__game",
+        )
+        if row[-1] == game
+    ]
     now = timezone.now()
     changed: list[SimpleNamespace] = []
     results: list[DeckRecheck] = []
     by_owner: dict[int, list[dict[str, Any]]] = defaultdict(list)
     now_illegal = now_legal = 0
-    for pk, data, problems, legal, violations, total, owner_id in rows:
+    unchanged: list[int] = []
+    for pk, data, problems, legal, violations, total, checked_against, owner_id in rows:
         report = fmt.validate(data, cat, problems=_problems_of(problems) if problems else ())
         new_violations = [v.to_json() for v in report.violations]
         same_verdict = report.legal == legal and new_violations == violations
         if same_verdict and report.total_value == total:
+            if checked_against != catalogue.pk:
+                unchanged.append(pk)
             continue
         changed.append(  # plain rows for update_rows: no model instances to build
             SimpleNamespace(
@@ -455,7 +471,6 @@ def recheck_batch(
                 "rules": sorted({v["rule"] for v in new_violations}),
             }
         )
-    last = rows[-1][0]
     with transaction.atomic():
         if changed:
             update_rows(
@@ -464,10 +479,11 @@ def recheck_batch(
                 ["legal", "total_value", "violations", "catalogue", "checked_at"],
             )
             DeckRecheck.objects.bulk_create(results, batch_size=1000)
-        # the unchanged ones: checked against this version too (one statement per batch)
-        _to_check(game).filter(pk__gt=after_pk, pk__lte=last).exclude(catalogue=catalogue).update(
-            catalogue=catalogue, checked_at=now
-        )
+        # the unchanged ones: checked against this version too
+        for i in range(0, len(unchanged), 900):
+            DeckVersion.objects.filter(pk__in=unchanged[i : i + 900]).update(
+                catalogue=catalogue, checked_at=now
+            )
         run_counts = RecheckRun.objects.select_for_update().get(pk=run.pk)
         run_counts.checked += len(rows)
         run_counts.changed += len(results)
