@@ -103,14 +103,22 @@ def check_round(
     if brute_force:
         assert (rematches, mates) == best_possible(active, met, team, byes)
     elif rematches:
-        assert not rematch_free_exists(active, met, byes)
+        assert not clean_pairing_exists(active, met, byes, {})
+    elif mates:
+        assert not clean_pairing_exists(active, met, byes, team)
 
 
-def rematch_free_exists(active: list[int], met: dict[int, set[int]], byes: Counter[int]) -> bool:
+def clean_pairing_exists(
+    active: list[int], met: dict[int, set[int]], byes: Counter[int], team: dict[int, str | None]
+) -> bool:
+    """Whether some legal pairing has no rematch (and no teammates, given ``team``): networkx."""
     graph = nx.Graph()
     graph.add_nodes_from(active)
     graph.add_edges_from(
-        (a, b) for i, a in enumerate(active) for b in active[i + 1 :] if b not in met.get(a, ())
+        (a, b)
+        for i, a in enumerate(active)
+        for b in active[i + 1 :]
+        if b not in met.get(a, ()) and (team.get(a) is None or team.get(a) != team.get(b))
     )
     if len(active) % 2:
         fewest = min(byes[p] for p in active)
@@ -159,10 +167,15 @@ def test_small_fields_many_rounds_are_optimal(
 
 @pytest.mark.parametrize("seed", range(200))
 def test_hundreds_of_random_events(seed: int) -> None:
-    """Medium fields: a rematch only when networkx finds no rematch-free pairing."""
+    """Medium fields, some with clubs: a rematch (teammates) only when networkx finds no pairing
+    without one."""
     rng = random.Random(seed)
     n = rng.randrange(11, 41)
-    entrants = [Entrant(i, rating=rng.gauss(1500, 200)) for i in range(n)]
+    clubs = rng.choice([0, 0, 3, 8])
+    entrants = [
+        Entrant(i, rating=rng.gauss(1500, 200), group=f"c{i % clubs}" if clubs else None)
+        for i in range(n)
+    ]
     rounds = default_swiss_rounds(n) + rng.randrange(0, 4)
     run_event(entrants, rounds, seed, brute_force=False, drop_rate=0.05)
 
