@@ -9,7 +9,11 @@ urlpatterns = [
     path("accounts/login/", accounts.LoginView.as_view(), name="web-login"),
     path("accounts/logout/", accounts.LogoutView.as_view(), name="web-logout"),
     path("accounts/profile/", accounts.profile, name="web-profile"),
-    path("accounts/password/", accounts.PasswordChangeView.as_view(), name="web-password"),
+    path(
+        "accounts/password/",
+        accounts.private(accounts.PasswordChangeView.as_view()),
+        name="web-password",
+    ),
     path("accounts/tokens/", accounts.tokens, name="web-tokens"),
     path("accounts/tokens/<str:key>/revoke/", accounts.token_revoke, name="web-token-revoke"),
     # players

@@ -59,6 +59,9 @@ def void(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             audit.void(match.pk, request.user, form.cleaned_data["reason"])
         except audit.AuditError as exc:
+            if exc.conflict:  # the match changed under us: say so above the page
+                messages.error(request, str(exc))
+                return match_detail(request, pk, status=409)
             form.add_error("reason" if exc.field == "reason" else None, str(exc))
         else:
             messages.success(request, f"Match {pk} voided; its ladder was recomputed.")
@@ -76,6 +79,9 @@ def correct(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             audit.correct(match.pk, request.user, form.cleaned_data["reason"], form.ranks())
         except audit.AuditError as exc:
+            if exc.conflict:  # the match changed under us: say so above the page
+                messages.error(request, str(exc))
+                return match_detail(request, pk, status=409)
             form.add_error("reason" if exc.field == "reason" else None, str(exc))
         else:
             messages.success(request, f"Match {pk} corrected; its ladder was recomputed.")

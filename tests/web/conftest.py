@@ -1,0 +1,149 @@
+"""Fixtures of the web tests: people, played matches, and a headless chromium for browser tests.
+
+Browser tests (marker ``browser``) drive Debian's chromium (``apt-get install chromium``) through
+Playwright; they fail, never skip, when /usr/bin/chromium is missing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+
+from matches.models import Match
+from matches.scheduling import SeatSpec, schedule_match
+from players.models import Player
+from ratings.models import BotProfile, Ladder
+from tests.support.accounts import STRONG
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line(
+        "markers", "browser: drives headless chromium through Playwright (needs /usr/bin/chromium)"
+    )
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def person(db) -> Player:
+    return Player.objects.create_user(
+        "alice", "alice@example.org", STRONG, display_name="Alice", country="FR"
+    )
+
+
+@pytest.fixture
+def staff(db) -> Player:
+    return Player.objects.create_user("auditor", "audit@example.org", STRONG, role="admin")
+
+
+def make_bot(game: str, kind: str, owner: Player | None = None, n: int = 1) -> Player:
+    suffix = "" if n == 1 else f"-{n}"
+    bot = Player.objects.create(
+        username=f"{game}-{kind}-bot{suffix}", display_name=f"{kind} bot{suffix}", is_bot=True
+    )
+    BotProfile.objects.create(player=bot, game=game, spec=kind, owner=owner)
+    return bot
+
+
+@pytest.fixture
+def kow_bots(db) -> list[Player]:
+    return [make_bot("kingdom-of-warlords", "random", n=i) for i in (1, 2, 3)]
+
+
+@pytest.fixture
+def play(django_capture_on_commit_callbacks):
+    """Schedule a bot match on a ladder and play it in-process; returns the finished match."""
+
+    def run(slug: str, seats: list[Player], kinds: list[str] | None = None) -> Match:
+        ladder = Ladder.objects.get(slug=slug)
+        kinds = kinds or ["random"] * len(seats)
+        with django_capture_on_commit_callbacks(execute=True):
+            match = schedule_match(
+                ladder.game,
+                [SeatSpec(p, k) for p, k in zip(seats, kinds, strict=True)],
+                ladder=ladder,
+                origin="test",
+            )
+        match.refresh_from_db()
+        return match
+
+    return run
+
+
+@pytest.fixture
+def finished(play, kow_bots) -> Match:
+    """A finished, rated Kingdom of Warlords match between two random bots."""
+    return play("kingdom-of-warlords-1v1", kow_bots[:2])
+
+
+@pytest.fixture
+def scheduled(kow_bots) -> Match:
+    """A scheduled match no worker has picked up (not queued)."""
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    return schedule_match(
+        ladder.game,
+        [SeatSpec(kow_bots[0], "random"), SeatSpec(kow_bots[1], "random")],
+        ladder=ladder,
+        enqueue=False,
+    )
+
+
+def login(client, user: Player) -> None:
+    client.force_login(user)
+
+
+# -- browser -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(
+            f"{CHROMIUM} is missing: browser tests need Debian's chromium "
+            "(apt-get update && apt-get install -y chromium)",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium, monkeypatch):
+    # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
+    # still synchronous, so Django's async-safety check is relaxed for browser tests only.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
