@@ -77,7 +77,7 @@ class TournamentWriteSerializer(StrictModelSerializer):
         fields = SETTINGS_FIELDS
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class TournamentEntrySerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.username", read_only=True)
     is_bot = serializers.BooleanField(source="player.is_bot", read_only=True)
 
@@ -99,7 +99,7 @@ class EntrySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RegisterSerializer(StrictSerializer):
+class TournamentRegisterSerializer(StrictSerializer):
     player = serializers.CharField(
         required=False, help_text="Username of a bot account you own (default: yourself)."
     )
@@ -108,46 +108,46 @@ class RegisterSerializer(StrictSerializer):
     team = serializers.CharField(required=False, allow_blank=True, max_length=60)
 
 
-class ResultSerializer(StrictSerializer):
+class TournamentResultSerializer(StrictSerializer):
     wins = serializers.ListField(child=serializers.IntegerField(), required=False)
     draws = serializers.IntegerField(required=False)
     placings = serializers.ListField(child=serializers.IntegerField(), required=False)
 
 
-class ReportSerializer(ResultSerializer):
+class TournamentReportSerializer(TournamentResultSerializer):
     entry = serializers.IntegerField(
         required=False, help_text="The entry you report for (a bot you own); default: yours."
     )
 
 
-class CorrectSerializer(ResultSerializer):
+class TournamentCorrectSerializer(TournamentResultSerializer):
     reason = serializers.CharField()
 
 
-class TimeoutSerializer(StrictSerializer):
+class TournamentTimeoutSerializer(StrictSerializer):
     action = serializers.ChoiceField(choices=["award", "void"])
     winner = serializers.IntegerField(required=False, help_text="Entry id awarded the table.")
     reason = serializers.CharField()
 
 
-class NoShowSerializer(StrictSerializer):
+class TournamentNoShowSerializer(StrictSerializer):
     entry = serializers.IntegerField()
     reason = serializers.CharField()
 
 
-class ReasonSerializer(StrictSerializer):
+class TournamentReasonSerializer(StrictSerializer):
     reason = serializers.CharField()
 
 
-class OptionalReasonSerializer(StrictSerializer):
+class TournamentOptionalReasonSerializer(StrictSerializer):
     reason = serializers.CharField(required=False, allow_blank=True)
 
 
-class PairSerializer(StrictSerializer):
+class TournamentPairSerializer(StrictSerializer):
     round = serializers.IntegerField(min_value=1, help_text="The round to pair (the next one).")
 
 
-class LogEntrySerializer(serializers.ModelSerializer):
+class TournamentLogEntrySerializer(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor.username", read_only=True, default=None)
 
     class Meta:

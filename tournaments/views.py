@@ -24,17 +24,17 @@ from tournaments import lifecycle, registration, results, rounds, summary
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import Entry, LogEntry, Tournament
 from tournaments.serializers import (
-    CorrectSerializer,
-    EntrySerializer,
-    LogEntrySerializer,
-    NoShowSerializer,
-    OptionalReasonSerializer,
-    PairSerializer,
-    ReasonSerializer,
-    RegisterSerializer,
-    ReportSerializer,
-    TimeoutSerializer,
+    TournamentCorrectSerializer,
+    TournamentEntrySerializer,
+    TournamentLogEntrySerializer,
+    TournamentNoShowSerializer,
+    TournamentOptionalReasonSerializer,
+    TournamentPairSerializer,
+    TournamentReasonSerializer,
+    TournamentRegisterSerializer,
+    TournamentReportSerializer,
     TournamentSerializer,
+    TournamentTimeoutSerializer,
     TournamentWriteSerializer,
 )
 
@@ -130,19 +130,19 @@ class TournamentViewSet(
     def start(self, request: Request, pk: str | None = None) -> Response:
         return self._out(call(lifecycle.start, self._manager(request), request.user))
 
-    @extend_schema(request=ReasonSerializer, responses=TournamentSerializer)
+    @extend_schema(request=TournamentReasonSerializer, responses=TournamentSerializer)
     @action(detail=True, methods=["post"])
     def cancel(self, request: Request, pk: str | None = None) -> Response:
         t = self._manager(request)
-        data = body(ReasonSerializer, request)
+        data = body(TournamentReasonSerializer, request)
         return self._out(call(lifecycle.cancel, t, request.user, data["reason"]))
 
-    @extend_schema(request=PairSerializer)
+    @extend_schema(request=TournamentPairSerializer)
     @action(detail=True, methods=["post"])
     def pair(self, request: Request, pk: str | None = None) -> Response:
         """Pair the next round by hand (events that do not advance by themselves)."""
         t = self._manager(request)
-        data = body(PairSerializer, request)
+        data = body(TournamentPairSerializer, request)
         rnd = call(rounds.pair_next_round, t.pk, by=request.user, expected=data["round"])
         t.refresh_from_db()
         return Response(
@@ -151,11 +151,11 @@ class TournamentViewSet(
         )
 
     # -- players ----------------------------------------------------------------------------
-    @extend_schema(request=RegisterSerializer, responses=EntrySerializer)
+    @extend_schema(request=TournamentRegisterSerializer, responses=TournamentEntrySerializer)
     @action(detail=True, methods=["post"])
     def register(self, request: Request, pk: str | None = None) -> Response:
         t = self.get_object()
-        data = body(RegisterSerializer, request)
+        data = body(TournamentRegisterSerializer, request)
         if not request.user.is_authenticated:
             raise PermissionDenied("Sign in to register.")
         player = request.user
@@ -172,7 +172,7 @@ class TournamentViewSet(
             deck_version=data.get("deck_version"),
             team=data.get("team", ""),
         )
-        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+        return Response(TournamentEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     def _own_entry(self, request: Request, t: Tournament, entry_id: int | None) -> Entry:
         if entry_id is not None:
@@ -182,48 +182,52 @@ class TournamentViewSet(
             raise NotFound("You are not registered in this tournament.")
         return entry
 
-    @extend_schema(request=None, responses=EntrySerializer)
+    @extend_schema(request=None, responses=TournamentEntrySerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
         """Leave (before the start) or drop (once running) — your own entry."""
         t = self.get_object()
         entry = self._own_entry(request, t, None)
-        return Response(EntrySerializer(call(registration.withdraw, t, entry, request.user)).data)
+        return Response(
+            TournamentEntrySerializer(call(registration.withdraw, t, entry, request.user)).data
+        )
 
-    @extend_schema(request=None, responses=EntrySerializer)
+    @extend_schema(request=None, responses=TournamentEntrySerializer)
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
         t = self.get_object()
         entry = self._own_entry(request, t, None)
-        return Response(EntrySerializer(call(registration.check_in, t, entry, request.user)).data)
+        return Response(
+            TournamentEntrySerializer(call(registration.check_in, t, entry, request.user)).data
+        )
 
-    @extend_schema(request=ReportSerializer)
+    @extend_schema(request=TournamentReportSerializer)
     @action(detail=True, methods=["post"], url_path=TABLE + "/report")
     def report(self, request: Request, pk: str | None = None, table_id: str = "") -> Response:
         """Report your table's result; when every player agrees it is final, else disputed."""
         t = self.get_object()
-        data = body(ReportSerializer, request)
+        data = body(TournamentReportSerializer, request)
         entry_id = data.pop("entry", None)
         table = call(results.report, t, int(table_id), request.user, data, entry_id)
         return Response({"table": table.pk, "state": table.state, "result": table.result})
 
     # -- organiser --------------------------------------------------------------------------
-    @extend_schema(request=CorrectSerializer)
+    @extend_schema(request=TournamentCorrectSerializer)
     @action(detail=True, methods=["post"], url_path=TABLE + "/correct")
     def correct(self, request: Request, pk: str | None = None, table_id: str = "") -> Response:
         """Set a table's result (settles a dispute; corrects any result), with a reason."""
         t = self._manager(request)
-        data = body(CorrectSerializer, request)
+        data = body(TournamentCorrectSerializer, request)
         reason = data.pop("reason")
         table = call(results.correct, t, int(table_id), request.user, data, reason)
         return Response({"table": table.pk, "state": table.state, "result": table.result})
 
-    @extend_schema(request=TimeoutSerializer)
+    @extend_schema(request=TournamentTimeoutSerializer)
     @action(detail=True, methods=["post"], url_path=TABLE + "/timeout")
     def timeout(self, request: Request, pk: str | None = None, table_id: str = "") -> Response:
         """A stuck table: award it to one player or void it."""
         t = self._manager(request)
-        data = body(TimeoutSerializer, request)
+        data = body(TournamentTimeoutSerializer, request)
         table = call(
             results.timeout,
             t,
@@ -235,47 +239,47 @@ class TournamentViewSet(
         )
         return Response({"table": table.pk, "state": table.state, "result": table.result})
 
-    @extend_schema(request=NoShowSerializer)
+    @extend_schema(request=TournamentNoShowSerializer)
     @action(detail=True, methods=["post"], url_path=TABLE + "/no-show")
     def no_show(self, request: Request, pk: str | None = None, table_id: str = "") -> Response:
         t = self._manager(request)
-        data = body(NoShowSerializer, request)
+        data = body(TournamentNoShowSerializer, request)
         table = call(results.no_show, t, int(table_id), request.user, data["entry"], data["reason"])
         return Response({"table": table.pk, "state": table.state, "result": table.result})
 
-    @extend_schema(request=ReasonSerializer, responses=EntrySerializer)
+    @extend_schema(request=TournamentReasonSerializer, responses=TournamentEntrySerializer)
     @action(detail=True, methods=["post"], url_path=ENTRY + "/disqualify")
     def disqualify(self, request: Request, pk: str | None = None, entry_id: str = "") -> Response:
         t = self._manager(request)
-        data = body(ReasonSerializer, request)
+        data = body(TournamentReasonSerializer, request)
         entry = call(lifecycle.entry_for, t, int(entry_id))
         entry = call(registration.disqualify, t, entry, request.user, data["reason"])
-        return Response(EntrySerializer(entry).data)
+        return Response(TournamentEntrySerializer(entry).data)
 
-    @extend_schema(request=OptionalReasonSerializer, responses=EntrySerializer)
+    @extend_schema(request=TournamentOptionalReasonSerializer, responses=TournamentEntrySerializer)
     @action(detail=True, methods=["post"], url_path=ENTRY + "/drop")
     def drop(self, request: Request, pk: str | None = None, entry_id: str = "") -> Response:
         t = self._manager(request)
-        data = body(OptionalReasonSerializer, request)
+        data = body(TournamentOptionalReasonSerializer, request)
         entry = call(lifecycle.entry_for, t, int(entry_id))
         entry = call(registration.drop, t, entry, request.user, data.get("reason", ""))
-        return Response(EntrySerializer(entry).data)
+        return Response(TournamentEntrySerializer(entry).data)
 
-    @extend_schema(responses=LogEntrySerializer(many=True))
+    @extend_schema(responses=TournamentLogEntrySerializer(many=True))
     @action(detail=True, methods=["get"])
     def log(self, request: Request, pk: str | None = None) -> Response:
         """The append-only audit log of the event (organiser and staff)."""
         t = self._manager(request)
         entries = LogEntry.objects.filter(tournament=t).select_related("actor")
-        return Response(LogEntrySerializer(entries, many=True).data)
+        return Response(TournamentLogEntrySerializer(entries, many=True).data)
 
     # -- read side --------------------------------------------------------------------------
-    @extend_schema(responses=EntrySerializer(many=True))
+    @extend_schema(responses=TournamentEntrySerializer(many=True))
     @action(detail=True, methods=["get"])
     def entries(self, request: Request, pk: str | None = None) -> Response:
         t = self.get_object()
         qs = t.entries.select_related("player").order_by("pk")
-        return Response(EntrySerializer(qs, many=True).data)
+        return Response(TournamentEntrySerializer(qs, many=True).data)
 
     @action(detail=True, methods=["get"])
     def rounds(self, request: Request, pk: str | None = None) -> Response:
