@@ -116,8 +116,14 @@ def login(client, user: Player) -> None:
 # -- browser -----------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
-def chromium():
+@pytest.fixture
+def page(live_server, monkeypatch):
+    """A fresh headless chromium page (Playwright), started after the live server and database.
+
+    Playwright's sync API keeps an event loop running in this thread while it is started, which
+    Django's async-safety check would take for async code: the browser lives for one test only,
+    and the check is relaxed for that test's own (synchronous) ORM calls.
+    """
     if not os.path.exists(CHROMIUM):
         pytest.fail(
             f"{CHROMIUM} is missing: browser tests need Debian's chromium "
@@ -126,22 +132,16 @@ def chromium():
         )
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(chromium, monkeypatch):
-    # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
-    # still synchronous, so Django's async-safety check is relaxed for browser tests only.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    yield page
-    context.close()
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(10_000)
+        yield context.new_page()
+        browser.close()
+    finally:
+        playwright.stop()
 
 
 def screenshot(page, name: str) -> None:
