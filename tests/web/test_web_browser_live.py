@@ -1,0 +1,156 @@
+"""The live match page in chromium, served by daphne in a subprocess: it updates over its
+websocket when the match finishes, and no frame carries hidden information.
+
+Needs a channel layer shared between processes (Redis) and a database the server can see, so it
+runs in the services pass (PostgreSQL + Redis); the in-memory layer is covered in-process by
+test_web_live.py.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from playwright.sync_api import expect
+
+from matches.models import Match, MatchState
+from matches.scheduling import SeatSpec, schedule_match
+from ratings.models import Ladder
+from tests.web.conftest import make_bot, screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.services]
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def daphne(transactional_db, tmp_path):
+    db = connection.settings_dict
+    assert db["ENGINE"].endswith("postgresql"), "the live browser test runs on PostgreSQL"
+    user = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{user}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}",
+        "DEBUG": "1",  # static files from the apps, without collectstatic
+        "GAUNTLET_VAR_DIR": str(tmp_path),
+        "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'platform'}",
+        "DJANGO_SETTINGS_MODULE": "gauntlet.settings",
+    }
+    log = open(tmp_path / "daphne.log", "w")  # noqa: SIM115
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            "127.0.0.1",
+            "-p",
+            str(port),
+            "gauntlet.asgi:application",
+        ],
+        cwd=REPO,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                pytest.fail(f"daphne did not start: {(tmp_path / 'daphne.log').read_text()}")
+            time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    log.close()
+    # Connections opened by threads while the browser's event loop ran (Django keeps those per
+    # async context) would keep the test database from being dropped at the end of the session.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
+@pytest.fixture
+def live_page(daphne, monkeypatch):
+    """A chromium page (like conftest's ``page``, without pytest-django's live server)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(15_000)
+        yield page
+        browser.close()
+    finally:
+        playwright.stop()
+
+
+def test_live_match_page_updates_when_the_match_finishes(live_page, daphne):
+    bots = [make_bot("kingdom-of-warlords", "random", n=i) for i in (1, 2)]
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    match = schedule_match(
+        ladder.game, [SeatSpec(b, "random") for b in bots], ladder=ladder, enqueue=False
+    )
+    frames: list[str] = []
+    live_page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
+    live_page.goto(f"{daphne}/matches/{match.pk}/")
+    box = live_page.locator("#match-live")
+    expect(box).to_have_attribute("data-socket", "open")
+    expect(live_page.get_by_test_id("match-state")).to_have_text("scheduled")
+    screenshot(live_page, "match-live-waiting")
+
+    # A worker finishes the match (here: in another thread of this process, as the browser's
+    # event loop owns this one); the event reaches daphne's socket through Redis.
+    from matches.tasks import run_match
+
+    def work() -> None:
+        try:
+            run_match(match.pk)
+        finally:
+            connection.close()  # this thread's own connection
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join(60)
+    match.refresh_from_db()
+    assert match.state == MatchState.FINISHED
+
+    expect(box).to_have_attribute("data-updated", "finished")
+    expect(live_page.get_by_test_id("match-state")).to_have_text("finished")
+    expect(live_page.get_by_test_id("seed")).to_have_text(str(match.seed))
+    expect(live_page.locator("#live-status")).to_have_text("The match has ended.")
+    screenshot(live_page, "match-live-finished")
+
+    # Every frame is public: before the end, no seed or nonce; never the action log or digests.
+    assert frames and '"hello"' in frames[0]
+    assert str(match.seed) not in frames[0] and match.seed_nonce not in frames[0]
+    assert any('"finished"' in f for f in frames)
+    for frame in frames:
+        assert '"actions"' not in frame and '"digests"' not in frame and '"decks"' not in frame
+    assert Match.objects.get(pk=match.pk).actions  # while the record itself has them
