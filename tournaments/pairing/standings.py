@@ -163,11 +163,12 @@ def _standings(
     ogw = [floor] * n
     for i, opps in enumerate(opponents):
         if opps:
-            omw[i] = sum([mwp[o] for o in opps]) / len(opps)
-            ogw[i] = sum([gwp[o] for o in opps]) / len(opps)
+            omw[i] = sum(map(mwp.__getitem__, opps)) / len(opps)
+            ogw[i] = sum(map(gwp.__getitem__, opps)) / len(opps)
     figures = {"mwp": mwp, "omw": omw, "gwp": gwp, "ogw": ogw, "wins": wins}
     columns = [figures[name] for name in config.tiebreakers]
-    keys = [(-points[i], *(-round(col[i], 10) for col in columns), ids[i]) for i in range(n)]
+    negated = [[-round(x, 10) for x in col] for col in columns]
+    keys = list(zip([-p for p in points], *negated, ids, strict=True))
     order = sorted(range(n), key=keys.__getitem__)
     out: list[Standing] = []
     rank = 0
@@ -190,7 +191,7 @@ def _standings(
                 omw[i],
                 gwp[i],
                 ogw[i],
-                tuple([ids[o] for o in opponents[i]]),
+                tuple(map(ids.__getitem__, opponents[i])),
                 entrants[i].dropped_after is not None,
             )
         )
