@@ -13,7 +13,11 @@ Representation. Each :class:`Node` is one match: ``id`` (1..len(nodes), in an or
 node comes after the nodes feeding it), ``round`` (1-based within its ``side``), ``side``
 (``"winners"``, ``"losers"``, ``"final"`` or ``"third"``) and two :class:`Slot` s saying where its
 players come from: ``Slot("seed", seed=3)`` (seed number, 1-based: ``bracket.seeds[2]``),
-``Slot("winner", node=5)`` or ``Slot("loser", node=5)``.
+``Slot("winner", node=5)`` or ``Slot("loser", node=5)``. Single elimination: the earlier rounds
+are ``"winners"``, the last match is ``"final"`` and the optional match for third place is
+``"third"``. Double elimination: ``"winners"`` and ``"losers"`` brackets, then ``"final"`` round 1
+(the grand final: winners-bracket champion in slot 1, losers-bracket champion in slot 2) and
+``"final"`` round 2 (the reset). ``bracket.final`` is the id of the (first) final.
 
 Byes are not nodes. Seeds are placed in a power-of-two bracket (1 v N, 2 v N-1, ... in the standard
 order that keeps 1 and 2 apart until the final); a match against an empty seat is folded away, so a
