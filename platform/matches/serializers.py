@@ -77,11 +77,11 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         fields = ["id", "match", "actor", "action", "reason", "before", "after", "created"]
 
 
-class VoidSerializer(StrictSerializer):
+class MatchVoidSerializer(StrictSerializer):
     reason = serializers.CharField(min_length=5, max_length=2000)
 
 
-class CorrectSerializer(StrictSerializer):
+class MatchCorrectionSerializer(StrictSerializer):
     reason = serializers.CharField(min_length=5, max_length=2000)
     ranks = serializers.ListField(child=serializers.IntegerField(min_value=0), min_length=2)
 

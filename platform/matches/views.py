@@ -17,10 +17,10 @@ from matches.models import AuditEntry, Match, MatchState
 from matches.serializers import (
     AuditEntrySerializer,
     AuditMatchSerializer,
-    CorrectSerializer,
+    MatchCorrectionSerializer,
     MatchSerializer,
+    MatchVoidSerializer,
     VerifyManySerializer,
-    VoidSerializer,
 )
 
 FILTERS = [
@@ -94,19 +94,19 @@ class AuditMatchViewSet(viewsets.ReadOnlyModelViewSet):
         report = _audit_call(audit.verify, self.get_object())
         return Response(report.to_json())
 
-    @extend_schema(request=VoidSerializer, responses=AuditEntrySerializer)
+    @extend_schema(request=MatchVoidSerializer, responses=AuditEntrySerializer)
     @action(detail=True, methods=["post"])
     def void(self, request: Request, pk: str | None = None) -> Response:
-        body = VoidSerializer(data=request.data)
+        body = MatchVoidSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         match = self.get_object()
         entry = _audit_call(audit.void, match.pk, request.user, body.validated_data["reason"])
         return Response(AuditEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=CorrectSerializer, responses=AuditEntrySerializer)
+    @extend_schema(request=MatchCorrectionSerializer, responses=AuditEntrySerializer)
     @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: str | None = None) -> Response:
-        body = CorrectSerializer(data=request.data)
+        body = MatchCorrectionSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         match = self.get_object()
         entry = _audit_call(
