@@ -7,6 +7,7 @@ and the revealed seed. Events are published after the finishing transaction comm
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -58,11 +59,17 @@ def publish(events: list[tuple[int, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
     for match_id, payload in events:
+        message = {"type": "match.event", "payload": payload}
         try:
-            async_to_sync(layer.group_send)(
-                group_name(match_id), {"type": "match.event", "payload": payload}
-            )
+            if loop is not None:  # committed from code running under an event loop
+                loop.create_task(layer.group_send(group_name(match_id), message))
+            else:
+                async_to_sync(layer.group_send)(group_name(match_id), message)
         except Exception:  # the finish path must never fail because of spectators
             log.exception("could not publish the live event of match %s", match_id)
 

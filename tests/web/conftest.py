@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
+from django.db import connections
 
 from matches.models import Match
 from matches.scheduling import SeatSpec, schedule_match
@@ -141,6 +142,10 @@ def page(live_server, monkeypatch):
         yield context.new_page()
         browser.close()
     finally:
+        # Connections the test opened while the browser's event loop ran are Django's
+        # per-async-context ones: close them here, or they outlive the test (PostgreSQL would
+        # then refuse to drop the test database).
+        connections.close_all()
         playwright.stop()
 
 

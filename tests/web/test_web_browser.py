@@ -86,6 +86,7 @@ def test_open_a_match_and_step_through_its_replay(page, live_server, finished):
     page.get_by_role("link", name="Step through the replay").click()
     position = page.get_by_test_id("replay-position")
     expect(position).to_have_text(f"Step 0 of {n}")
+    expect(page.locator("#replay")).to_have_attribute("data-ready", "1")  # replay.js is loaded
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     expect(position).to_have_text(f"Step 2 of {n}")

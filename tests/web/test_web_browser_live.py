@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from django.db import connection
+from django.db import connection, connections
 from playwright.sync_api import expect
 
 from matches.models import Match, MatchState
@@ -81,13 +81,6 @@ def daphne(transactional_db, tmp_path):
     except subprocess.TimeoutExpired:
         server.kill()
     log.close()
-    # Connections opened by threads while the browser's event loop ran (Django keeps those per
-    # async context) would keep the test database from being dropped at the end of the session.
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
 
 
 @pytest.fixture
@@ -108,6 +101,7 @@ def live_page(daphne, monkeypatch):
         yield page
         browser.close()
     finally:
+        connections.close_all()  # see conftest's ``page``
         playwright.stop()
 
 

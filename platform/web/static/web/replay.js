@@ -6,12 +6,17 @@ if (root) {
   const n = Number(root.dataset.n);
   let at = Number(new URLSearchParams(location.search).get("step") || 0);
 
+  let latest = 0; // requests can overlap (keys pressed quickly): only the newest one renders
+
   async function show(step) {
     step = Math.max(0, Math.min(n, step));
-    const response = await fetch(`${root.dataset.url}?step=${step}&fragment=1`);
-    if (!response.ok) return;
-    pane.innerHTML = await response.text();
     at = step;
+    const ticket = ++latest;
+    const response = await fetch(`${root.dataset.url}?step=${step}&fragment=1`);
+    if (!response.ok || ticket !== latest) return;
+    const html = await response.text();
+    if (ticket !== latest) return;
+    pane.innerHTML = html;
     history.replaceState(null, "", `?step=${step}`);
     for (const link of root.querySelectorAll(".action-list a[data-step]")) {
       if (Number(link.dataset.step) === step) {
@@ -29,6 +34,7 @@ if (root) {
     event.preventDefault();
     show(Number(link.dataset.step));
   });
+  root.dataset.ready = "1";
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select")) return;
     const moves = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: n };
