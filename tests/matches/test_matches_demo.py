@@ -18,8 +18,15 @@ def test_demo_matches_all_reproduce_and_ladders_recompute_unchanged(
     ladders = list(Ladder.objects.filter(active=True))
     assert finished.count() == 3 * len(ladders) and len(ladders) >= 3
     assert RatingChange.objects.count() == sum(m.seats.count() for m in finished)
+    # The demo tournament played to its end (3 Swiss rounds of 4 tables, a top 4: 15 matches).
+    from tournaments.models import State, Tournament
+
+    event = Tournament.objects.get(name="Gauntlet Demo Open")
+    assert event.state == State.FINISHED and event.winner_id is not None
+    everything = Match.objects.filter(state=MatchState.FINISHED).count()
+    assert everything == finished.count() + 15
     capsys.readouterr()
     call_command("verify_matches", "--all")
-    assert f"{finished.count()} reproduce, 0 diverge" in capsys.readouterr().out
+    assert f"{everything} reproduce, 0 diverge" in capsys.readouterr().out
     for ladder in ladders:
         call_command("recompute_ratings", ladder.slug, "--check")  # raises when a number moves

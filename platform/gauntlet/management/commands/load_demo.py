@@ -57,6 +57,7 @@ class Command(BaseCommand):
         )
         played = self.play_ladder_matches(options["matches"])
         self.stdout.write(f"demo ladders: {played} bot matches played and rated")
+        self.stdout.write(self.play_demo_tournament())
 
     def create_bots(self) -> int:
         """Bot accounts per game and kind, enough of each kind to fill its largest ladder."""
@@ -84,6 +85,49 @@ class Command(BaseCommand):
                         player=bot, defaults={"game": slug, "spec": spec}
                     )
         return created
+
+    def play_demo_tournament(self) -> str:
+        """A finished demo event: 8 bots, Kingdom of Warlords, Swiss of 3 rounds and a top 4."""
+        from ratings.models import BotProfile
+        from tournaments import lifecycle, registration
+        from tournaments.models import Tournament
+
+        name = "Gauntlet Demo Open"
+        organiser = Player.objects.get(username="organiser")
+        event = Tournament.objects.filter(name=name, organiser=organiser).first()
+        if event is None:
+            game = "kingdom-of-warlords"
+            event = lifecycle.create(
+                organiser,
+                name=name,
+                game=game,
+                rounds=3,
+                top_cut=4,
+                description="Eight bots, three Swiss rounds and a top 4, played by the workers.",
+            )
+            event = lifecycle.open_registration(event, organiser)
+            for i in range(8):
+                bot, _ = Player.objects.get_or_create(
+                    username=f"demo-open-bot-{i + 1}",
+                    defaults={"display_name": f"Demo Open bot {i + 1}", "is_bot": True},
+                )
+                bot.set_unusable_password()
+                bot.save()
+                BotProfile.objects.get_or_create(
+                    player=bot,
+                    defaults={
+                        "game": game,
+                        "owner": organiser,
+                        "spec": "heuristic" if i % 2 else "random",
+                    },
+                )
+                registration.register(event, bot, organiser)
+            lifecycle.start(event, organiser)  # in-process: the whole event plays now
+            event.refresh_from_db()
+        winner = event.winner.player.public_name if event.winner_id else "nobody yet"
+        return (
+            f"demo tournament: {event.name} is {event.get_state_display().lower()}; winner {winner}"
+        )
 
     def play_ladder_matches(self, per_ladder: int) -> int:
         """Schedule bot matches on every active ladder (played in-process in the embedded
