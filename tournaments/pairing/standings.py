@@ -105,17 +105,18 @@ def _standings(
     game_points = [0] * n
     games = [0] * n
     opponents: list[list[int]] = [[] for _ in range(n)]
-    slots: set[int] = set()  # round * n + player index, to catch two results in one round
-    add = slots.add
-    filled = 0
+    # the last round each player had a result in: results are read in round order, so a second
+    # result in one round shows up as a repeat
+    last: list[int | None] = [None] * n
+    twice = False
     try:
         for result in sorted(results, key=_round_of):
             players = result.players
-            base = result.round * n
+            rnd = result.round
             if result.bye:
                 i = index[players[0]]
-                add(base + i)
-                filled += 1
+                twice = twice or last[i] == rnd
+                last[i] = rnd
                 wins[i] += 1
                 byes[i] += 1
                 game_points[i] += 2 * win
@@ -126,9 +127,9 @@ def _standings(
             a, b = players
             a = index[a]
             b = index[b]
-            add(base + a)
-            add(base + b)
-            filled += 2
+            if last[a] == rnd or last[b] == rnd or a == b:
+                twice = True
+            last[a] = last[b] = rnd
             score = result.wins
             wa, wb = score if score else (0, 0)
             drawn = result.draws
@@ -151,7 +152,7 @@ def _standings(
     except (KeyError, ValueError, TypeError):
         check_results(ids, results)  # raises a clear ValueError
         raise
-    if len(slots) != filled or any(r.placings is not None for r in results):
+    if twice or any(r.placings is not None for r in results):
         check_results(ids, results)
         raise ValueError("pod results (placings) belong in pod_standings")
     points = [win * wins[i] + draw * draws[i] + loss * losses[i] for i in range(n)]
