@@ -3,12 +3,14 @@
 ``search`` specs take extra ``key=value`` settings after commas:
 ``search:400,c=0.5,depth=30,policy=heuristic,prior=heuristic,pw=1,split=1`` (UCB constant
 ``c``, heuristic cutoff ``depth``, playout ``policy`` random or the game's heuristic bot,
-``prior=heuristic`` to bias the tree towards the heuristic bot's choices with weight ``pw``,
+``prior=heuristic`` (the default where the game has a heuristic bot; ``prior=none`` turns it
+off) to bias the tree towards the heuristic bot's choices with weight ``pw``,
 ``split=1`` for a subtree per observed chance outcome instead of SO-ISMCTS merging).
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import re
 from typing import Any
@@ -48,6 +50,7 @@ def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
     if colon and not budget:
         raise UnknownBot("empty search budget (use search:N or search:Nms)")
     kwargs: dict[str, Any] = {"playouts": DEFAULT_PLAYOUTS}
+    prior_named = False
     if budget:
         match = re.fullmatch(r"(\d+)(ms)?", budget)
         if not match or int(match.group(1)) < 1:
@@ -63,8 +66,10 @@ def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
                 kwargs["exploration"] = float(value)
             elif key == "depth":
                 kwargs["rollout_depth"] = int(value)
-            elif key == "prior" and value == "heuristic":
-                kwargs["prior"] = heuristic_bot_class(game_slug)(derive_seed(seed, "prior"))
+            elif key == "prior" and value in ("heuristic", "none"):
+                prior_named = True
+                if value == "heuristic":
+                    kwargs["prior"] = heuristic_bot_class(game_slug)(derive_seed(seed, "prior"))
             elif key == "pw":
                 kwargs["prior_weight"] = float(value)
             elif key == "split" and value in ("0", "1"):
@@ -82,6 +87,11 @@ def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
             if isinstance(exc, UnknownBot):
                 raise
             raise UnknownBot(f"bad value for search setting {key!r}: {value!r}") from exc
+    if not prior_named:
+        # By default the tree leans on the game's heuristic bot where it has one: plain ISMCTS
+        # at these budgets loses to the Khan of Khans heuristic (see docs/bots.md).
+        with contextlib.suppress(UnknownBot):
+            kwargs["prior"] = heuristic_bot_class(game_slug)(derive_seed(seed, "prior"))
     bot = SearchBot(seed, **kwargs)
     bot.spec = spec
     return bot

@@ -222,3 +222,12 @@ def test_heuristic_bots_choose_legal_actions_along_random_games(slug: str) -> No
                     failures.append(f"seed {seed} ({n}p): chose {action!r}; legal {legal}")
             game.apply(state, rng.choice(legal), seat)
     assert not failures, f"{len(failures)} bad choices, e.g. {failures[:3]}"
+
+
+def test_search_leans_on_the_heuristic_by_default_and_can_be_told_not_to():
+    from engines.bots.factory import make_bot
+
+    default = make_bot("kingdom-of-warlords", "search:50", 1)
+    plain = make_bot("kingdom-of-warlords", "search:50,prior=none", 1)
+    assert type(default.prior).__name__ == "HeuristicBot"
+    assert plain.prior is None
