@@ -37,8 +37,9 @@ def test_main_pages_on_demo_data(client, django_capture_on_commit_callbacks, cap
     with django_capture_on_commit_callbacks(execute=True):
         call_command("load_demo", matches=5)
     capsys.readouterr()
-    finished = Match.objects.filter(state=MatchState.FINISHED).order_by("-pk")
-    assert finished.count() == 5 * Ladder.objects.filter(active=True).count()
+    finished = Match.objects.filter(origin="demo", state=MatchState.FINISHED).order_by("-pk")
+    origins = list(Match.objects.values_list("origin", "state", "game"))
+    assert finished.count() == 5 * Ladder.objects.filter(active=True).count(), origins
     longest = max(finished, key=lambda m: len(m.actions))
     bot = Player.objects.filter(is_bot=True).order_by("username").first()
     urls = [
