@@ -1,11 +1,11 @@
 """Queue join/leave, challenging bots and "my matches" through the ladder page's forms."""
 
 import pytest
-from web.views.public import entrants
 
 from matches.models import Match, MatchState
 from ratings.models import Ladder, QueueEntry
 from tests.web.conftest import make_bot
+from web.views.public import entrants
 
 pytestmark = pytest.mark.django_db
 LADDER = "/ladders/kingdom-of-warlords-1v1/"

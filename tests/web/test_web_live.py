@@ -7,10 +7,10 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import transaction
-from web import live
 
 from gauntlet.asgi import application
 from matches.models import Match, MatchState
+from web import live
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
