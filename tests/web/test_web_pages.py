@@ -147,3 +147,24 @@ def test_main_nav_and_skip_link(client, person):
     html = client.get("/ladders/").content.decode()
     assert 'href="/ladders/" aria-current="page"' in html
     assert "My matches" in html and "Log out" in html and "Log in</a>" not in html
+
+
+def test_every_public_page_on_an_empty_database(client, person):
+    from ratings.models import Ladder
+
+    urls = [
+        "/",
+        "/ladders/",
+        "/matches/",
+        "/players/alice/",
+        "/accounts/login/",
+        "/accounts/signup/",
+    ]
+    urls += [f"/ladders/{slug}/" for slug in Ladder.objects.values_list("slug", flat=True)]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+    assert "No rated matches yet." in client.get("/players/alice/").content.decode()
+    client.force_login(person)
+    for url in ["/my/matches/", "/accounts/tokens/", "/accounts/profile/", "/accounts/password/"]:
+        assert client.get(url).status_code == 200, url
