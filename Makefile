@@ -13,7 +13,7 @@ TEST_BROKER_URL   ?= redis://127.0.0.1:6379/14
 TEST_LAYER_URL    ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS       ?=
 
-.PHONY: demo serve install test test-embedded test-services lint format bench clean
+.PHONY: demo serve install browser test test-embedded test-services lint format bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,7 +37,17 @@ serve: $(STAMP)
 # real services (PostgreSQL, Redis broker and channel layer, real Celery workers).
 test: test-embedded test-services
 
-test-embedded: $(STAMP)
+# The browser tests drive Debian's chromium through Playwright (which never downloads a browser).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else \
+			echo "The browser tests need /usr/bin/chromium: sudo apt-get install chromium" >&2; exit 1; \
+		fi; \
+	fi
+
+test-embedded: $(STAMP) browser
 	env -u DATABASE_URL -u CELERY_BROKER_URL -u CHANNEL_LAYER_URL GAUNTLET_VAR_DIR=$(CURDIR)/var/test \
 		$(PY) -m pytest $(PYTEST_ARGS)
 
