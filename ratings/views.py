@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import IntegrityError, transaction
 from django.db.models import Count
-from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics, permissions, status, viewsets
 from rest_framework.request import Request
@@ -19,9 +17,10 @@ from rest_framework.views import APIView
 
 from gauntlet.api.errors import Conflict
 from players.models import Player
-from ratings.bots import bot_spec, may_enter
+from ratings.bots import may_enter
 from ratings.challenges import ChallengeRefused, challenge
 from ratings.models import Ladder, QueueEntry, Rating, RatingChange
+from ratings.queue import QueueRefused, join_queue, leave_queue
 from ratings.serializers import (
     ChallengeSerializer,
     LadderSerializer,
@@ -164,51 +163,24 @@ class QueueView(APIView):
         serializer = QueueJoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        if not ladder.active:
-            raise Conflict(f"Ladder {slug!r} is closed.")
         player = self._player(request, data.get("player"))
         deck = check_deck(data.get("deck"), ladder)
-        spec = ""
-        if player.is_bot:
-            spec = bot_spec(player, ladder.game) or ""
-            if not spec:
-                raise exceptions.ValidationError(
-                    {
-                        "player": [
-                            f"{player.username!r} is not a bot account that plays {ladder.game}."
-                        ]
-                    }
-                )
-        existing = QueueEntry.objects.filter(ladder=ladder, player=player).first()
-        if existing is not None:
-            raise Conflict(self._already(player, ladder, existing))
         try:
-            with transaction.atomic():
-                entry = QueueEntry.objects.create(
-                    ladder=ladder,
-                    player=player,
-                    bot=spec,
-                    deck=deck,
-                    joined_at=timezone.now(),
-                    queued_by=request.user,
-                )
-        except IntegrityError:  # joined at the same moment from elsewhere
-            existing = QueueEntry.objects.filter(ladder=ladder, player=player).first()
-            raise Conflict(self._already(player, ladder, existing)) from None
+            entry = join_queue(ladder, player, request.user, deck)
+        except QueueRefused as refused:
+            if refused.kind == "not_a_bot":
+                raise exceptions.ValidationError({"player": [str(refused)]}) from None
+            raise Conflict(str(refused)) from None
         return Response(QueueEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
-
-    @staticmethod
-    def _already(player: Player, ladder: Ladder, entry: QueueEntry | None) -> str:
-        since = f" (since {entry.joined_at.isoformat()})" if entry is not None else ""
-        return f"{player.username} is already in the queue of {ladder.slug!r}{since}."
 
     @extend_schema(parameters=[PLAYER_PARAM], responses={204: None})
     def delete(self, request: Request, slug: str) -> Response:
         ladder = get_ladder(slug)
         player = self._player(request, request.query_params.get("player"))
-        deleted, _ = QueueEntry.objects.filter(ladder=ladder, player=player).delete()
-        if not deleted:
-            raise exceptions.NotFound(f"{player.username} is not in the queue of {ladder.slug!r}.")
+        try:
+            leave_queue(ladder, player)
+        except QueueRefused as refused:
+            raise exceptions.NotFound(str(refused)) from None
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

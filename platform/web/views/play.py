@@ -7,17 +7,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from ratings.bots import bot_spec
 from ratings.challenges import ChallengeRefused, challenge
 from ratings.matchmaking import HUMAN_SEATS_PLAYABLE
-from ratings.models import Ladder, QueueEntry
+from ratings.models import Ladder
+from ratings.queue import QueueRefused, join_queue, leave_queue
 from web import queries
 from web.forms import ActorForm, ChallengeForm
 from web.views.accounts import private
@@ -29,26 +27,15 @@ from web.views.public import entrants, ladder_bots, leaderboard
 def queue_join(request: HttpRequest, slug: str) -> HttpResponse:
     ladder = get_object_or_404(Ladder, slug=slug)
     form = ActorForm(request.POST, accounts=entrants(request.user, ladder))
-    if not ladder.active:
-        form.add_error(None, f"{ladder.name} is closed.")
     if not form.is_valid():
         return leaderboard(request, slug, status=400, queue_form=form)
     player = form.cleaned_data["player"]
-    spec = ""
-    if player.is_bot:
-        spec = bot_spec(player, ladder.game) or ""
     try:
-        with transaction.atomic():
-            QueueEntry.objects.create(
-                ladder=ladder,
-                player=player,
-                bot=spec,
-                joined_at=timezone.now(),
-                queued_by=request.user,
-            )
-    except IntegrityError:
-        form.add_error(None, f"{player.public_name} is already in the queue of {ladder.name}.")
+        entry = join_queue(ladder, player, request.user)
+    except QueueRefused as refused:
+        form.add_error(None, str(refused))
         return leaderboard(request, slug, status=400, queue_form=form)
+    spec = entry.bot
     note = "" if spec or HUMAN_SEATS_PLAYABLE else " (matches with people's seats come later)"
     messages.success(request, f"{player.public_name} joined the queue of {ladder.name}{note}.")
     return redirect("web-ladder", slug=ladder.slug)
@@ -62,9 +49,10 @@ def queue_leave(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return leaderboard(request, slug, status=400, queue_form=form)
     player = form.cleaned_data["player"]
-    deleted, _ = QueueEntry.objects.filter(ladder=ladder, player=player).delete()
-    if not deleted:
-        form.add_error(None, f"{player.public_name} is not in the queue of {ladder.name}.")
+    try:
+        leave_queue(ladder, player)
+    except QueueRefused as refused:
+        form.add_error(None, str(refused))
         return leaderboard(request, slug, status=400, queue_form=form)
     messages.success(request, f"{player.public_name} left the queue of {ladder.name}.")
     return redirect("web-ladder", slug=ladder.slug)
