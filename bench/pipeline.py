@@ -16,8 +16,6 @@ The figure is the median of ``--runs`` runs (each on the same running workers).
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import subprocess
 import sys
@@ -25,28 +23,11 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SCRIPT = REPO / "deploy" / "distributed.sh"
+sys.path.insert(0, str(REPO / "bench"))
 
+from harness import distributed_mode, emitter  # noqa: E402
 
-def emit(case: str, metric: str, value: float, unit: str, **extra) -> None:
-    row = {
-        "bench": "pipeline",
-        "case": case,
-        "metric": metric,
-        "value": round(value, 4),
-        "unit": unit,
-        **extra,
-    }
-    print(json.dumps(row), flush=True)
-
-
-def distributed(command: str, env: dict[str, str]) -> str:
-    done = subprocess.run(
-        ["bash", str(SCRIPT), command], cwd=REPO, env=env, capture_output=True, text=True
-    )
-    if done.returncode != 0:
-        sys.exit(f"distributed.sh {command} failed:\n{done.stderr[-4000:]}")
-    return done.stdout
+emit = emitter("pipeline")
 
 
 def worker_rss_kib(run_dir: Path, workers: int) -> list[int]:
@@ -78,42 +59,26 @@ def main() -> None:
 
     run_dir = REPO / "var" / "bench-distributed"
     env = {
-        **os.environ,
         "GAUNTLET_DB_NAME": "gauntlet_bench",
-        "GAUNTLET_FRESH": "1",
         "GAUNTLET_PORT": "8011",
         "GAUNTLET_REDIS_DB": "10",
         "GAUNTLET_CHANNEL_REDIS_DB": "11",
         "GAUNTLET_RUN_DIR": str(run_dir),
         "GAUNTLET_WORKERS": str(args.workers),
         "GAUNTLET_WORKER_PREFIX": "bench",
-        "GAUNTLET_COLLECTSTATIC": "0",
     }
-    distributed("start", env)
-    try:
-        for line in distributed("env", env).splitlines():
-            key, _, value = line.removeprefix("export ").partition("=")
-            os.environ[key] = value.strip("'\"")
-        sys.path[:0] = [str(REPO), str(REPO / "platform")]
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gauntlet.settings")
-        import django
-
-        django.setup()
+    with distributed_mode(env, args.keep_running):
         measure(args, run_dir)
-    finally:
-        if not args.keep_running:
-            distributed("stop", env)
 
 
 def measure(args, run_dir: Path) -> None:
-    from django.db.models import Count, Sum
+    from django.db.models import Count
 
-    from gauntlet.celery_app import app
     from matches.models import Match, MatchState
     from matches.scheduling import SeatSpec, schedule_match
     from matches.tasks import run_matches
     from players.models import Player
-    from ratings.models import Ladder, RatingChange
+    from ratings.models import Ladder
 
     ladder, _ = Ladder.objects.get_or_create(
         slug=f"bench-{args.game}-{args.seats}p",
@@ -200,10 +165,6 @@ def measure(args, run_dir: Path) -> None:
         matches=total,
     )
     emit(case, "rated_matches_check", rated, "matches", finished=finished)
-    sizes = Match.objects.filter(ladder=ladder, state=MatchState.FINISHED).aggregate(
-        n=Count("id"), actions=Sum("engine_seconds")
-    )
-    del sizes
     from django.db import connection
 
     with connection.cursor() as cursor:
@@ -220,7 +181,6 @@ def measure(args, run_dir: Path) -> None:
         actions_bytes=float(actions),
         digests_bytes=float(digests),
     )
-    del RatingChange, app
 
 
 if __name__ == "__main__":

@@ -16,37 +16,17 @@ last result is in, through the top cut to the champion. Prints one JSON object p
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SCRIPT = REPO / "deploy" / "distributed.sh"
+sys.path.insert(0, str(REPO / "bench"))
 
+from harness import distributed_mode, emitter  # noqa: E402
 
-def emit(case: str, metric: str, value: float, unit: str, **extra) -> None:
-    row = {
-        "bench": "tournament",
-        "case": case,
-        "metric": metric,
-        "value": round(value, 4),
-        "unit": unit,
-        **extra,
-    }
-    print(json.dumps(row), flush=True)
-
-
-def distributed(command: str, env: dict[str, str]) -> str:
-    done = subprocess.run(
-        ["bash", str(SCRIPT), command], cwd=REPO, env=env, capture_output=True, text=True
-    )
-    if done.returncode != 0:
-        sys.exit(f"distributed.sh {command} failed:\n{done.stderr[-4000:]}")
-    return done.stdout
+emit = emitter("tournament")
 
 
 def main() -> None:
@@ -63,31 +43,16 @@ def main() -> None:
 
     run_dir = REPO / "var" / "bench-tournament"
     env = {
-        **os.environ,
         "GAUNTLET_DB_NAME": "gauntlet_bench_tournament",
-        "GAUNTLET_FRESH": "1",
         "GAUNTLET_PORT": "8013",
         "GAUNTLET_REDIS_DB": "12",
         "GAUNTLET_CHANNEL_REDIS_DB": "13",
         "GAUNTLET_RUN_DIR": str(run_dir),
         "GAUNTLET_WORKERS": str(args.workers),
         "GAUNTLET_WORKER_PREFIX": "tbench",
-        "GAUNTLET_COLLECTSTATIC": "0",
     }
-    distributed("start", env)
-    try:
-        for line in distributed("env", env).splitlines():
-            key, _, value = line.removeprefix("export ").partition("=")
-            os.environ[key] = value.strip("'\"")
-        sys.path[:0] = [str(REPO), str(REPO / "platform")]
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gauntlet.settings")
-        import django
-
-        django.setup()
+    with distributed_mode(env, args.keep_running):
         measure(args)
-    finally:
-        if not args.keep_running:
-            distributed("stop", env)
 
 
 def measure(args) -> None:

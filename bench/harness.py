@@ -1,0 +1,62 @@
+"""What the benchmarks share: JSON lines and running inside the no-Docker distributed mode."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SCRIPT = REPO / "deploy" / "distributed.sh"
+
+
+def emitter(bench: str) -> Callable[..., None]:
+    """A function printing one JSON object per line: bench, case, metric, value, unit, extras."""
+
+    def emit(case: str, metric: str, value: float, unit: str, **extra) -> None:
+        row = {
+            "bench": bench,
+            "case": case,
+            "metric": metric,
+            "value": round(value, 4),
+            "unit": unit,
+            **extra,
+        }
+        print(json.dumps(row), flush=True)
+
+    return emit
+
+
+def distributed(command: str, env: dict[str, str]) -> str:
+    """Run ``deploy/distributed.sh COMMAND``; exit with its log tail when it fails."""
+    done = subprocess.run(
+        ["bash", str(SCRIPT), command], cwd=REPO, env=env, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        sys.exit(f"distributed.sh {command} failed:\n{done.stderr[-4000:]}")
+    return done.stdout
+
+
+@contextmanager
+def distributed_mode(settings: dict[str, str], keep_running: bool = False) -> Iterator[None]:
+    """Start the distributed mode with these ``GAUNTLET_*`` settings (a fresh database), point
+    this process's Django at it, and stop it afterwards (unless ``keep_running``)."""
+    env = {**os.environ, "GAUNTLET_FRESH": "1", "GAUNTLET_COLLECTSTATIC": "0", **settings}
+    distributed("start", env)
+    try:
+        for line in distributed("env", env).splitlines():
+            key, _, value = line.removeprefix("export ").partition("=")
+            os.environ[key] = value.strip("'\"")
+        sys.path[:0] = [str(REPO), str(REPO / "platform")]
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gauntlet.settings")
+        import django
+
+        django.setup()
+        yield
+    finally:
+        if not keep_running:
+            distributed("stop", env)
