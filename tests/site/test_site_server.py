@@ -2,23 +2,17 @@
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.support.server import daphne_server
+
 REPO = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -29,36 +23,8 @@ def server(tmp_path_factory):
     }
     env.update(GAUNTLET_VAR_DIR=str(var), PYTHONPATH=f"{REPO}:{REPO / 'platform'}")
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=REPO, env=env, check=True)
-    port = _free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "gauntlet.asgi:application",
-        ],
-        cwd=REPO,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/api/health/", timeout=1)
-                break
-            except OSError:
-                assert proc.poll() is None, proc.stderr.read().decode()
-                time.sleep(0.2)
+    with daphne_server(var, {"DATABASE_URL": f"sqlite:///{var / 'gauntlet.sqlite3'}"}) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
 
 
 def _call(base, method, path, body=None, token=None, raw=None):

@@ -14,7 +14,7 @@ from django.db import connection
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_database_url() -> str:
+def subprocess_database_url() -> str:
     """The URL of the database this test run uses (pytest-django's test database)."""
     s = connection.settings_dict
     if connection.vendor == "sqlite":
@@ -30,7 +30,7 @@ class Worker:
         env = {
             **os.environ,
             "PYTHONPATH": f"{REPO}:{REPO / 'platform'}",
-            "DATABASE_URL": test_database_url(),
+            "DATABASE_URL": subprocess_database_url(),
             **(extra_env or {}),
         }
         self.queue = queue

@@ -7,11 +7,7 @@ test_web_live.py.
 """
 
 import os
-import socket
-import subprocess
-import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -21,66 +17,21 @@ from playwright.sync_api import expect
 from matches.models import Match, MatchState
 from matches.scheduling import SeatSpec, schedule_match
 from ratings.models import Ladder
+from tests.support.server import daphne_server
+from tests.support.workers import subprocess_database_url
 from tests.web.conftest import make_bot, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def daphne(transactional_db, tmp_path):
-    db = connection.settings_dict
-    assert db["ENGINE"].endswith("postgresql"), "the live browser test runs on PostgreSQL"
-    user = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
-    port = _free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://{user}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}",
-        "DEBUG": "1",  # static files from the apps, without collectstatic
-        "GAUNTLET_VAR_DIR": str(tmp_path),
-        "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'platform'}",
-        "DJANGO_SETTINGS_MODULE": "gauntlet.settings",
-    }
-    log = open(tmp_path / "daphne.log", "w")  # noqa: SIM115
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "gauntlet.asgi:application",
-        ],
-        cwd=REPO,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                pytest.fail(f"daphne did not start: {(tmp_path / 'daphne.log').read_text()}")
-            time.sleep(0.2)
-    yield f"http://127.0.0.1:{port}"
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    log.close()
+    assert connection.vendor == "postgresql", "the live browser test runs on PostgreSQL"
+    # DEBUG: static files from the apps, without collectstatic.
+    env = {"DATABASE_URL": subprocess_database_url(), "DEBUG": "1"}
+    with daphne_server(tmp_path, env) as base_url:
+        yield base_url
 
 
 @pytest.fixture
