@@ -173,11 +173,51 @@ def check_deck(deck: dict[str, Any] | None, ladder: Ladder) -> Any:
     return deck["data"]
 
 
+def deck_from_version(version_id: int, player: Any, ladder: Ladder) -> tuple[Any, Any]:
+    """``(data, version)`` of a registered deck version the player owns, legal under the
+    catalogue in force today; raises ValidationError naming what is wrong. The caller marks the
+    version used (``decks.services.mark_used``) once the entry is made."""
+    from decks.models import DeckVersion
+    from decks.services import DeckNotPlayable, playable_data
+
+    version = (
+        DeckVersion.objects.select_related("deck").filter(pk=version_id, deck__owner=player).first()
+    )
+    if version is None:
+        raise serializers.ValidationError(
+            {"deck_version": [f"{player.username} has no deck version {version_id}."]}
+        )
+    if version.deck.game != ladder.game:
+        raise serializers.ValidationError(
+            {
+                "deck_version": [
+                    f"This deck is for {version.deck.game!r}; ladder {ladder.slug!r} "
+                    f"plays {ladder.game!r}."
+                ]
+            }
+        )
+    try:
+        data = playable_data(version)
+    except DeckNotPlayable as exc:
+        raise serializers.ValidationError({"deck_version": [str(exc)]}) from None
+    return data, version
+
+
 class QueueJoinSerializer(StrictSerializer):
     player = serializers.CharField(
         required=False, help_text="A bot account you own (default: yourself)."
     )
     deck = DeckSerializer(required=False)
+    deck_version = serializers.IntegerField(
+        required=False, min_value=1, help_text="A registered, legal deck version of yours."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "deck" in attrs and "deck_version" in attrs:
+            raise serializers.ValidationError(
+                {"deck_version": ["Give a deck or a deck version, not both."]}
+            )
+        return attrs
 
 
 class ChallengeSerializer(StrictSerializer):

@@ -30,6 +30,7 @@ from ratings.serializers import (
     QueueJoinSerializer,
     RatingChangeSerializer,
     check_deck,
+    deck_from_version,
 )
 
 USERNAME = r"[\w.@+-]+"
@@ -164,13 +165,19 @@ class QueueView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         player = self._player(request, data.get("player"))
-        deck = check_deck(data.get("deck"), ladder)
+        deck, version = check_deck(data.get("deck"), ladder), None
+        if "deck_version" in data:
+            deck, version = deck_from_version(data["deck_version"], player, ladder)
         try:
             entry = join_queue(ladder, player, request.user, deck)
         except QueueRefused as refused:
             if refused.kind == "not_a_bot":
                 raise exceptions.ValidationError({"player": [str(refused)]}) from None
             raise Conflict(str(refused)) from None
+        if version is not None:
+            from decks.services import mark_used
+
+            mark_used(version)  # a version entered into ladder play can no longer change
         return Response(QueueEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(parameters=[PLAYER_PARAM], responses={204: None})
