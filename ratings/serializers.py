@@ -230,9 +230,16 @@ class ChallengeSerializer(StrictSerializer):
         required=False, help_text="The challenging account: yourself or a bot you own."
     )
     deck = DeckSerializer(required=False, help_text="The challenger's deck.")
+    deck_version = serializers.IntegerField(
+        required=False, min_value=1, help_text="The challenger's registered, legal deck version."
+    )
     rated = serializers.BooleanField(default=True)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "deck" in attrs and "deck_version" in attrs:
+            raise serializers.ValidationError(
+                {"deck_version": ["Give a deck or a deck version, not both."]}
+            )
         if ("opponent" in attrs) == ("opponents" in attrs):
             raise serializers.ValidationError(
                 {"opponents": ["Give either 'opponent' or 'opponents' (a list)."]}

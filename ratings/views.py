@@ -212,7 +212,9 @@ class ChallengeView(APIView):
             else request.user
         )
         opponents = [get_player(name, field="opponents") for name in data["opponents"]]
-        deck = check_deck(data.get("deck"), ladder)
+        deck, version = check_deck(data.get("deck"), ladder), None
+        if "deck_version" in data:
+            deck, version = deck_from_version(data["deck_version"], challenger, ladder)
         try:
             match = challenge(
                 ladder, challenger, opponents, by=request.user, deck=deck, rated=data["rated"]
@@ -223,4 +225,8 @@ class ChallengeView(APIView):
             if exc.status == 409:
                 raise Conflict(exc.message) from None
             raise exceptions.ValidationError({exc.field: [exc.message]}) from None
+        if version is not None:
+            from decks.services import mark_used
+
+            mark_used(version)
         return Response(MatchSummarySerializer(match).data, status=status.HTTP_201_CREATED)

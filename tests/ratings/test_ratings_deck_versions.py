@@ -72,3 +72,33 @@ def test_joining_twice_does_not_mark_the_second_version_used(people):
     again = _client(ann).post(URL, {"deck_version": second.pk}, format="json")
     assert again.status_code == 409
     assert DeckVersion.objects.get(pk=second.pk).used_at is None
+
+
+def test_a_challenge_with_a_bot_and_its_registered_deck_version(
+    people, django_capture_on_commit_callbacks
+):
+    from matches.models import Match, MatchState
+    from ratings.models import BotProfile
+
+    ann, _ = people
+    bots = []
+    for name in ("ann-bot", "rival-bot"):
+        bot = Player.objects.create_user(name, password="x-Strong-pass-9", is_bot=True)
+        BotProfile.objects.create(player=bot, game="kingdom-of-warlords", spec="random", owner=ann)
+        bots.append(bot)
+    version, army = _army_version(bots[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _client(ann).post(
+            "/api/challenges/",
+            {
+                "ladder": "kingdom-of-warlords-1v1",
+                "challenger": "ann-bot",
+                "opponent": "rival-bot",
+                "deck_version": version.pk,
+            },
+            format="json",
+        )
+    assert response.status_code == 201, response.content
+    match = Match.objects.get()
+    assert match.state == MatchState.FINISHED and match.decks[0] == army
+    assert DeckVersion.objects.get(pk=version.pk).used_at is not None
