@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web.views import accounts, play, public, staff
+from web.views import accounts, decks, play, public, staff
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -32,4 +32,16 @@ urlpatterns = [
     path("matches/<int:pk>/verify/", staff.verify, name="web-verify"),
     path("matches/<int:pk>/void/", staff.void, name="web-void"),
     path("matches/<int:pk>/correct/", staff.correct, name="web-correct"),
+    # decks
+    path("decks/", decks.deck_list, name="web-decks"),
+    path("decks/new/", decks.deck_new, name="web-deck-new"),
+    path("decks/validate/", decks.deck_validate, name="web-deck-validate"),
+    path("decks/cards/", decks.card_search, name="web-deck-cards"),
+    path("decks/starters/copy/", decks.starter_copy, name="web-deck-starter-copy"),
+    path("decks/<int:pk>/", decks.deck_edit, name="web-deck"),
+    path("decks/<int:pk>/delete/", decks.deck_delete, name="web-deck-delete"),
+    path("decks/versions/<int:pk>/", decks.version_detail, name="web-deck-version"),
+    path("decks/versions/<int:pk>/export/", decks.version_export, name="web-deck-export"),
+    path("catalogues/", decks.catalogue_index, name="web-catalogues"),
+    path("catalogues/<slug:game>/", decks.catalogue, name="web-catalogue"),
 ]
