@@ -59,6 +59,10 @@ class Match(models.Model):
         null=True, blank=True, help_text="An admin's correction (ranks) that replaces the result."
     )
     forfeit = models.JSONField(null=True, blank=True)
+    # Matches with people's seats: the turn clock (see matches.clock) and when the seat to act
+    # runs out of time (indexed for the sweep that catches expired clocks).
+    clock = models.JSONField(null=True, blank=True)
+    clock_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True, db_index=True)

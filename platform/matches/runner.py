@@ -274,7 +274,8 @@ def run(
 def stale_matches(stale_after: float = STALE_AFTER_SECONDS) -> list[int]:
     """Running matches whose every attempt has been silent for ``stale_after`` seconds."""
     cutoff = timezone.now() - timezone.timedelta(seconds=stale_after)
-    running = Match.objects.filter(state=MatchState.RUNNING)
+    # Matches with a person's seat have no worker attempt while they wait for people.
+    running = Match.objects.filter(state=MatchState.RUNNING).exclude(seats__bot="")
     alive = MatchAttempt.objects.filter(
         match__state=MatchState.RUNNING, outcome=AttemptOutcome.RUNNING, heartbeat__gte=cutoff
     ).values("match_id")

@@ -37,8 +37,10 @@ def schedule_match(
 ) -> Match:
     """Create a scheduled match and (after the transaction commits) queue ``run_match``.
 
-    Only matches whose every seat is a bot are queued for a worker; others wait for their
-    players' actions.
+    Only matches whose every seat is a bot are queued for a worker; a match with a person's
+    seat is played action by action (``matches.interactive``): with ``enqueue`` it starts at
+    once (its bots move on a worker, its turn clock runs). ``options`` may hold the platform's
+    ``clock`` setting (see ``matches.clock``) beside the engine's options.
 
     The engine version and the decks are pinned now; the seed is drawn now and only its
     commitment is public until the match ends. Raises :class:`BadSetup` when the engine refuses
@@ -53,6 +55,13 @@ def schedule_match(
     decks = [s.deck for s in seats] if engine.uses_decks else None
     if decks is not None and all(d is None for d in decks):
         decks = None
+    from matches import clock, interactive
+
+    options, clock_spec = clock.split_options(options)
+    try:
+        clock_setting = clock.parse(clock_spec)
+    except clock.BadClock as exc:
+        raise BadSetup(str(exc)) from None
     drawn, nonce, commitment = new_seed()
     if seed is not None:
         from matches.models import seed_commitment
@@ -73,6 +82,11 @@ def schedule_match(
             origin=origin,
             created_by=created_by,
             rated=rated and ladder is not None,
+            clock=(
+                clock.new_clock(clock_setting, [not s.bot for s in seats])
+                if clock_setting and interactive.has_people(seats)
+                else None
+            ),
         )
         MatchSeat.objects.bulk_create(
             MatchSeat(match=match, seat=i, player=s.player, bot=s.bot, team=s.team)
@@ -82,4 +96,6 @@ def schedule_match(
             from matches.tasks import run_match
 
             transaction.on_commit(lambda: run_match.delay(match.pk))
+        elif enqueue and interactive.has_people(seats):
+            interactive.start(match)
     return match

@@ -102,3 +102,39 @@ def verify_matches(match_ids: list[int]) -> dict[str, list[int]]:
         report = audit.verify(match)
         outcome["reproduce" if report.ok else "diverge"].append(match.pk)
     return outcome
+
+
+# -- matches with people's seats (see matches.interactive) -----------------------------------
+
+
+@shared_task(
+    name="matches.advance_bots",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def advance_bots(match_id: int) -> int:
+    """Play the bot seats of a mixed match until a person is to act; returns moves played."""
+    from matches import interactive
+
+    return interactive.advance_bots(match_id)
+
+
+@shared_task(name="matches.expire_clock", acks_late=True, reject_on_worker_lost=True)
+def expire_clock(match_id: int, ply: int) -> bool:
+    """Queued at each turn with the turn's time as countdown: forfeit the seat to act if its
+    clock has run out (nothing when it has moved since: the deadline moved with it)."""
+    from matches import interactive
+
+    return interactive.expire(match_id)
+
+
+@shared_task(name="matches.sweep_clocks")
+def sweep_clocks() -> list[int]:
+    """Periodic safety net (beat): forfeit every running match whose clock has run out, in
+    case its ``expire_clock`` task was lost with a worker."""
+    from matches import interactive
+
+    return [m for m in interactive.expired_clocks() if interactive.expire(m)]

@@ -1,0 +1,414 @@
+"""Matches with people's seats: played action by action over the API or a websocket.
+
+The state lives in the database: the match row holds the seed, the pinned decks and options and
+the action log, and the game is rebuilt from them (engines are fast; an in-process cache keyed
+by match, seed and ply saves most rebuilds). Every action is validated by the engine under the
+match row's lock; the state digest after it is recorded as the runner records it, so
+``audit.verify`` replays an interactive match like a bot match. The last action (or a clock
+running out) finishes the match through the runner's ``finish``, so ratings, tournaments and
+notifications follow exactly as for bot matches. Bot seats of a mixed match move on a worker
+(``matches.advance_bots``). No HTTP here: the API and the websocket call these functions.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engines.base import Game, IllegalAction
+from engines.record import MatchRecord, forfeit_result, normalise
+from engines.registry import get_game
+from matches import clock as clocks
+from matches.models import Match, MatchAttempt, MatchSeat, MatchState
+
+log = logging.getLogger(__name__)
+
+CACHE_SIZE = 256
+# Seconds a bot of a mixed match may think on one move before it forfeits.
+BOT_MOVE_BUDGET_SECONDS = 5.0
+
+
+class PlayError(Exception):
+    """An action refused (nothing changed); ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.details = details
+
+
+# -- rebuilding the state ----------------------------------------------------------------------
+_cache: OrderedDict[tuple[int, int, int], Any] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _cache_put(match: Match, ply: int, game: Game, state: Any) -> None:
+    with _cache_lock:
+        _cache[(match.pk, match.seed, ply)] = game.clone(state)
+        _cache.move_to_end((match.pk, match.seed, ply))
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def game_state(match: Match) -> tuple[Game, Any]:
+    """The engine and a fresh copy of the match's current state (seed + recorded actions)."""
+    game = get_game(match.game)
+    key = (match.pk, match.seed, len(match.actions))
+    with _cache_lock:
+        cached = _cache.get(key)
+    if cached is not None:
+        return game, game.clone(cached)
+    state = game.new_game(match.seed, match.seats.count(), match.decks, match.options or None)
+    for action in match.actions:
+        game.apply(state, action, game.to_act(state))
+    _cache_put(match, len(match.actions), game, state)
+    return game, state
+
+
+# -- what a seat sees --------------------------------------------------------------------------
+def seat_of(match: Match, user: Any, seats: list[MatchSeat] | None = None) -> int | None:
+    """The person's seat ``user`` holds in ``match`` (the one to act first if several)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    seats = seats if seats is not None else list(match.seats.all())
+    mine = [s.seat for s in seats if s.player_id == user.pk and not s.bot]
+    if not mine:
+        return None
+    if len(mine) > 1 and match.state == MatchState.RUNNING:
+        game, state = game_state(match)
+        if game.to_act(state) in mine:
+            return game.to_act(state)
+    return mine[0]
+
+
+def view_for(match: Match, seat: int | None) -> dict[str, Any]:
+    """The match as ``seat`` sees it (``None``: a spectator, public information only)."""
+    seats = list(match.seats.select_related("player").order_by("seat"))
+    game, state = game_state(match)
+    over = match.state != MatchState.RUNNING or game.is_over(state)
+    to_act = None if over else game.to_act(state)
+    your_turn = seat is not None and seat == to_act
+    ended = match.state in (MatchState.FINISHED, MatchState.VOIDED)
+    return {
+        "match": match.pk,
+        "game": match.game,
+        "game_name": game.name,
+        "state": match.state,
+        "ply": len(match.actions),
+        "to_act": to_act,
+        "seat": seat,
+        "your_turn": your_turn,
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.player.username,
+                "name": s.player.public_name,
+                "bot": bool(s.bot),
+                "rank": s.rank if ended else None,
+            }
+            for s in seats
+        ],
+        "observation": normalise(game.observation(state, seat)),
+        "legal": [
+            {"action": a, "label": game.describe_action(state, a)}
+            for a in game.legal_actions(state, seat)
+        ]
+        if your_turn
+        else [],
+        "clock": clocks.view(match.clock, timezone.now()) if not over else None,
+        "result": (match.corrected_result or match.result) if ended else None,
+        "forfeit": match.forfeit if ended else None,
+    }
+
+
+def view_for_user(match_id: int, user: Any) -> dict[str, Any]:
+    """The view of ``user``'s seat, or the public view when they hold none."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise PlayError(f"No match {match_id}.", status=404)
+    return view_for(match, seat_of(match, user))
+
+
+# -- starting ----------------------------------------------------------------------------------
+def has_people(seats: list[Any]) -> bool:
+    """True when some seat (a ``MatchSeat`` or ``SeatSpec``) is played by a person."""
+    return any(not s.bot for s in seats)
+
+
+def start(match: Match) -> None:
+    """Open a scheduled match with people's seats for play (inside the caller's transaction):
+    running, the setup digest recorded, its clock (if any) started; bots to move and the
+    clock's expiry are queued when the transaction commits."""
+    seats = list(match.seats.order_by("seat"))
+    game, state = game_state(match)
+    now = timezone.now()
+    match.state = MatchState.RUNNING
+    match.started_at = now
+    match.digests = {"states": [game.digest(state)]}
+    if match.clock:
+        match.clock_deadline = clocks.start_turn(match.clock, game.to_act(state), now)
+    match.save(update_fields=["state", "started_at", "digests", "clock", "clock_deadline"])
+    _after_commit(match, game, state, seats)
+
+
+# -- acting ------------------------------------------------------------------------------------
+@dataclass
+class Outcome:
+    """What an accepted action did: the match as it is now, and whether it ended."""
+
+    match: Match
+    finished: bool
+
+
+def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
+    """Play ``action`` for ``user``'s seat at ``ply``; raises :class:`PlayError` (nothing
+    changed) when the user holds no seat, it is not their turn, ``ply`` is stale, the match is
+    over or the engine refuses the action."""
+    if not isinstance(action, str) or not action.strip():
+        raise PlayError("action: a non-empty string, e.g. 'raid 3'.", field="action")
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise PlayError("ply: the number of actions played so far (an integer).", field="ply")
+    timed_out = False
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            raise PlayError(f"No match {match_id}.", status=404)
+        seats = list(match.seats.order_by("seat"))
+        mine = [s.seat for s in seats if s.player_id == user.pk and not s.bot]
+        if not mine:
+            raise PlayError(f"You hold no seat in match {match_id}.", status=403)
+        if match.state != MatchState.RUNNING:
+            raise PlayError(f"Match {match_id} is {match.state}: no more actions.", status=409)
+        timed_out = _clock_ran_out(match) and _time_out(match, seats)
+        if not timed_out:
+            current = len(match.actions)
+            if ply != current:
+                raise PlayError(
+                    f"Stale ply {ply}: the match is at ply {current}; reload the view.",
+                    status=409,
+                    ply=current,
+                )
+            game, state = game_state(match)
+            seat = game.to_act(state)
+            if seat not in mine:
+                raise PlayError(
+                    f"It is seat {seat}'s turn, not yours (seat {mine[0]}).", status=409
+                )
+            try:
+                game.apply(state, action, seat)
+            except IllegalAction as exc:
+                raise PlayError(
+                    f"Illegal action {action!r}: {exc.reason}", field="action", action=action
+                ) from None
+            except Exception as exc:  # noqa: BLE001 - an engine choking on a malformed action
+                raise PlayError(
+                    f"Illegal action {action!r}: the engine cannot read it ({exc}).",
+                    field="action",
+                    action=action,
+                ) from None
+            finished = _record(match, seats, game, state, action)
+            return Outcome(match, finished)
+    # Outside the transaction: the timeout forfeit it recorded is committed.
+    raise PlayError("Your time ran out: you lost the match on time.", status=409)
+
+
+def _record(
+    match: Match,
+    seats: list[MatchSeat],
+    game: Game,
+    state: Any,
+    action: str,
+    queue_bots: bool = True,
+) -> bool:
+    """Append ``action`` (already applied to ``state``) under the lock; finish at the end."""
+    now = timezone.now()
+    match.actions = [*match.actions, action]
+    match.digests = {"states": [*match.digests.get("states", []), game.digest(state)]}
+    _cache_put(match, len(match.actions), game, state)
+    over = game.is_over(state)
+    if match.clock:
+        match.clock_deadline = clocks.start_turn(
+            match.clock, None if over else game.to_act(state), now
+        )
+    if over:
+        _finish(match, seats, game.result(state).to_json(), None)
+    else:
+        match.save(update_fields=["actions", "digests", "clock", "clock_deadline"])
+        _after_commit(match, game, state, seats, queue_bots)
+    return over
+
+
+def _finish(
+    match: Match, seats: list[MatchSeat], result: dict[str, Any], forfeit: dict[str, Any] | None
+) -> None:
+    """Store the record through the runner's finish path (ratings, tournaments and
+    notifications listen to it), inside the caller's transaction."""
+    from matches import runner
+
+    if match.clock:
+        clocks.stop(match.clock, timezone.now())
+    match.clock_deadline = None
+    Match.objects.filter(pk=match.pk).update(clock=match.clock, clock_deadline=None)
+    record = MatchRecord(
+        game=match.game,
+        engine_version=match.engine_version,
+        seed=match.seed,
+        seats=[s.bot or f"player:{s.player_id}" for s in seats],
+        decks=match.decks,
+        options=match.options or None,
+        actions=list(match.actions),
+        digests=dict(match.digests),
+        result=normalise(result),
+        forfeit=forfeit,
+    )
+    attempt = MatchAttempt.objects.create(
+        match=match, worker="interactive", heartbeat=timezone.now()
+    )
+    runner.finish(attempt, record, 0.0)
+    match.refresh_from_db()
+    transaction.on_commit(lambda: notify(match.pk))
+
+
+def _forfeit(
+    match: Match, seats: list[MatchSeat], seat: int, kind: str, action: Any, reason: str
+) -> None:
+    forfeit = {
+        "seat": seat,
+        "index": len(match.actions),
+        "kind": kind,
+        "action": action,
+        "reason": reason,
+    }
+    _finish(match, seats, forfeit_result(len(seats), seat, reason).to_json(), forfeit)
+
+
+# -- the clock ---------------------------------------------------------------------------------
+def _clock_ran_out(match: Match) -> bool:
+    return match.clock_deadline is not None and match.clock_deadline <= timezone.now()
+
+
+def _time_out(match: Match, seats: list[MatchSeat]) -> bool:
+    seat = (match.clock or {}).get("seat")
+    if seat is None:
+        return False
+    _forfeit(match, seats, seat, "timeout", None, "ran out of time on the turn clock")
+    return True
+
+
+def expire(match_id: int) -> bool:
+    """Forfeit the seat to act if its clock has run out; True when it did (idempotent)."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.state != MatchState.RUNNING or not _clock_ran_out(match):
+            return False
+        return _time_out(match, list(match.seats.order_by("seat")))
+
+
+def expired_clocks(limit: int = 500) -> list[int]:
+    """Running matches whose seat to act has run out of time."""
+    return list(
+        Match.objects.filter(state=MatchState.RUNNING, clock_deadline__lte=timezone.now())
+        .order_by("clock_deadline")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+# -- bots --------------------------------------------------------------------------------------
+def advance_bots(match_id: int, budget: float = BOT_MOVE_BUDGET_SECONDS) -> int:
+    """Play the bot seats' moves until a person is to act or the match ends; returns the
+    number of moves played. A bot that fails, plays an illegal action or thinks longer than
+    ``budget`` seconds forfeits, as in the runner. Safe to run twice at once: a move is
+    recorded only if the match is still at the ply it was chosen for."""
+    from engines.base import derive_seed
+    from engines.bots.factory import make_bot
+    from matches.runner import BudgetedBot
+
+    moves = 0
+    while True:
+        match = Match.objects.filter(pk=match_id, state=MatchState.RUNNING).first()
+        if match is None:
+            return moves
+        seats = list(match.seats.order_by("seat"))
+        game, state = game_state(match)
+        if game.is_over(state):
+            return moves
+        seat = game.to_act(state)
+        if not seats[seat].bot:
+            return moves
+        ply = len(match.actions)
+        bot = BudgetedBot(
+            make_bot(match.game, seats[seat].bot, derive_seed(match.seed, "bot", seat, ply)),
+            budget,
+        )
+        started = time.perf_counter()
+        try:
+            action, problem = bot.choose(game, game.clone(state), seat), None
+        except Exception as exc:  # noqa: BLE001 - a failing bot forfeits, as in the runner
+            action, problem = None, f"{type(exc).__name__}: {exc}"
+        log.debug("bot of match %s seat %s: %.3fs", match_id, seat, time.perf_counter() - started)
+        with transaction.atomic():
+            match = Match.objects.select_for_update().get(pk=match_id)
+            if match.state != MatchState.RUNNING or len(match.actions) != ply:
+                continue  # someone else moved meanwhile: look again
+            if problem is not None:
+                _forfeit(match, seats, seat, "error", None, problem)
+                return moves
+            try:
+                game.apply(state, action, seat)
+            except Exception as exc:  # noqa: BLE001 - IllegalAction or garbage
+                reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+                _forfeit(match, seats, seat, "illegal", str(action), reason)
+                return moves
+            moves += 1
+            # This loop plays the next bot itself: no task for it.
+            if _record(match, seats, game, state, action, queue_bots=False):
+                return moves
+
+
+# -- telling the players -----------------------------------------------------------------------
+def play_group(match_id: int) -> str:
+    """The channel-layer group of every play socket of one match."""
+    return f"play-{match_id}"
+
+
+def notify(match_id: int) -> None:
+    """Tell the match's play sockets that it changed (each rebuilds its own seat's view)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(play_group(match_id), {"type": "play.changed"})
+    except Exception:  # a move never fails because a socket could not be told
+        log.exception("could not notify the play sockets of match %s", match_id)
+
+
+def _after_commit(
+    match: Match, game: Game, state: Any, seats: list[MatchSeat], queue_bots: bool = True
+) -> None:
+    """On commit: tell the sockets, queue the bots if one is to act, time the clock."""
+    match_id, ply = match.pk, len(match.actions)
+    bot_next = queue_bots and not game.is_over(state) and bool(seats[game.to_act(state)].bot)
+    deadline = match.clock_deadline
+
+    def after() -> None:
+        from matches import tasks
+
+        notify(match_id)
+        if bot_next:
+            tasks.advance_bots.delay(match_id)
+        if deadline is not None:
+            delay = max(0.0, (deadline - timezone.now()).total_seconds()) + 0.05
+            tasks.expire_clock.apply_async((match_id, ply), countdown=delay)
+
+    transaction.on_commit(after)

@@ -1,0 +1,234 @@
+"""Matches with people's seats: actions validated by the engine under the row lock, refusals
+that change nothing, bots that answer, the runner's finish path, replay-verify, the turn clock."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from engines.registry import get_game
+from matches import audit, interactive
+from matches.interactive import PlayError, submit_action, view_for
+from matches.models import Match, MatchState
+from matches.scheduling import SeatSpec, schedule_match
+from matches.tasks import sweep_clocks
+from players.models import Player
+from ratings.models import Ladder, Rating
+from tests.support.accounts import STRONG
+
+
+@pytest.fixture
+def people(db) -> list[Player]:
+    return [Player.objects.create_user(f"person{i}", password=STRONG) for i in range(2)]
+
+
+@pytest.fixture
+def bot(db) -> Player:
+    return Player.objects.create(username="kok-bot", is_bot=True)
+
+
+def _people_match(people, ladder="kingdom-of-warlords-1v1", options=None, capture=None):
+    lad = Ladder.objects.get(slug=ladder)
+    return schedule_match(
+        lad.game, [SeatSpec(p) for p in people], ladder=lad, options=options, origin="test"
+    )
+
+
+def _snapshot(match_id: int) -> tuple:
+    m = Match.objects.get(pk=match_id)
+    return (m.state, list(m.actions), dict(m.digests), m.clock_deadline, m.result)
+
+
+def _to_act(match: Match) -> int:
+    game, state = interactive.game_state(match)
+    return game.to_act(state)
+
+
+def _play_out(match: Match, people: list[Player], rng: random.Random) -> Match:
+    """Both people play random legal actions until the match ends."""
+    while True:
+        match.refresh_from_db()
+        if match.state != MatchState.RUNNING:
+            return match
+        seat = _to_act(match)
+        view = view_for(match, seat)
+        assert view["your_turn"] and view["legal"]
+        submit_action(match.pk, people[seat], rng.choice(view["legal"])["action"], view["ply"])
+
+
+def test_a_match_with_people_starts_running_with_its_setup_digest(people):
+    match = _people_match(people)
+    assert match.state == MatchState.RUNNING and match.started_at is not None
+    assert len(match.digests["states"]) == 1 and match.actions == []
+
+
+def test_the_view_shows_only_the_seats_own_hand_and_its_legal_actions(people):
+    match = _people_match(people)
+    seat = _to_act(match)
+    mine, theirs, public = view_for(match, seat), view_for(match, 1 - seat), view_for(match, None)
+    assert mine["your_turn"] and not theirs["your_turn"] and not public["your_turn"]
+    assert mine["legal"] and theirs["legal"] == [] and public["legal"] == []
+    assert all(entry["label"] for entry in mine["legal"])
+    game, state = interactive.game_state(match)
+    hand = game.observation(state, seat)["hand"]
+    assert mine["observation"]["hand"] == hand
+    assert not public["observation"].get("hand")
+    assert theirs["observation"]["hand"] != hand
+    assert mine["ply"] == 0 and mine["to_act"] == seat and mine["seat"] == seat
+
+
+def test_a_legal_action_is_recorded_with_its_digest(people):
+    match = _people_match(people)
+    seat = _to_act(match)
+    action = view_for(match, seat)["legal"][0]["action"]
+    outcome = submit_action(match.pk, people[seat], action, 0)
+    assert not outcome.finished
+    match.refresh_from_db()
+    assert match.actions == [action] and len(match.digests["states"]) == 2
+    game = get_game(match.game)
+    state = game.new_game(match.seed, 2, match.decks, None)
+    game.apply(state, action)
+    assert match.digests["states"][1] == game.digest(state)
+
+
+@pytest.mark.parametrize(
+    "case, status, words",
+    [
+        ("illegal", 400, "Illegal action 'play 99'"),
+        ("garbage", 400, "Illegal action 'xyzzy"),
+        ("empty", 400, "action:"),
+        ("stale", 409, "the match is at ply 0"),
+        ("ply-not-int", 400, "ply:"),
+        ("wrong-seat", 409, "turn, not yours"),
+        ("outsider", 403, "no seat"),
+    ],
+)
+def test_refused_actions_change_nothing(people, case, status, words):
+    match = _people_match(people)
+    seat = _to_act(match)
+    user, action, ply = people[seat], view_for(match, seat)["legal"][0]["action"], 0
+    if case == "illegal":
+        action = "play 99"
+    elif case == "garbage":
+        action = "xyzzy ??"
+    elif case == "empty":
+        action = " "
+    elif case == "stale":
+        ply = 3
+    elif case == "ply-not-int":
+        ply = "0"
+    elif case == "wrong-seat":
+        user = people[1 - seat]
+    elif case == "outsider":
+        user = Player.objects.create_user("stranger", password=STRONG)
+    before = _snapshot(match.pk)
+    with pytest.raises(PlayError) as refused:
+        submit_action(match.pk, user, action, ply)
+    assert refused.value.status == status and words in refused.value.message
+    assert _snapshot(match.pk) == before
+
+
+def test_illegal_action_names_the_engines_reason(people):
+    match = _people_match(people)
+    seat = _to_act(match)
+    with pytest.raises(PlayError) as refused:
+        submit_action(match.pk, people[seat], "play 99", 0)
+    assert "play 99" in refused.value.message and len(refused.value.message) > 25
+
+
+def test_a_played_match_finishes_through_the_finish_path_rates_and_verifies(people):
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    match = _play_out(_people_match(people), people, random.Random(3))
+    assert match.state == MatchState.FINISHED and match.result is not None
+    assert match.attempts.get().outcome == "recorded"
+    ranks = sorted(s.rank for s in match.seats.all())
+    assert ranks == sorted(match.result["ranks"])
+    ratings = Rating.objects.filter(ladder=ladder, player__in=people)
+    assert ratings.count() == 2 and all(r.games == 1 for r in ratings)
+    if match.result["ranks"][0] != match.result["ranks"][1]:
+        assert {round(r.mu, 6) for r in ratings} != {ladder.mu}
+    report = audit.verify(match)
+    assert report.ok, report.message
+    assert report.n_actions == len(match.actions) > 10
+    with pytest.raises(PlayError) as late:
+        submit_action(match.pk, people[0], "play 5", len(match.actions))
+    assert late.value.status == 409 and "finished" in late.value.message
+
+
+def test_bots_answer_until_a_person_is_to_act(people, bot, django_capture_on_commit_callbacks):
+    ladder = Ladder.objects.get(slug="khan-of-khans-2p")
+    with django_capture_on_commit_callbacks(execute=True):
+        match = schedule_match(
+            ladder.game, [SeatSpec(people[0]), SeatSpec(bot, "random")], ladder=ladder
+        )
+    match.refresh_from_db()
+    assert _to_act(match) == 0  # a bot moving first has already moved
+    rng = random.Random(5)
+    moves = 0
+    while match.state == MatchState.RUNNING:
+        view = view_for(match, 0)
+        assert view["your_turn"], "the bot answered and it is the person's turn again"
+        with django_capture_on_commit_callbacks(execute=True):
+            submit_action(match.pk, people[0], rng.choice(view["legal"])["action"], view["ply"])
+        moves += 1
+        match.refresh_from_db()
+    assert match.state == MatchState.FINISHED
+    assert len(match.actions) > moves  # the bot played its share
+    assert audit.verify(match).ok
+
+
+def test_clock_timeout_forfeits_the_seat_to_act(people, django_capture_on_commit_callbacks):
+    match = _people_match(people, options={"clock": {"initial": 30, "increment": 5}})
+    seat = _to_act(match)
+    assert match.clock["remaining"] == ([35.0, 30.0] if seat == 0 else [30.0, 35.0])
+    assert match.options == {}  # the clock never reaches the engine
+    deadline = match.clock_deadline
+    assert 34 < (deadline - timezone.now()).total_seconds() <= 35
+    Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() - timedelta(seconds=1))
+    action = view_for(match, seat)["legal"][0]["action"]
+    with pytest.raises(PlayError) as late:
+        submit_action(match.pk, people[seat], action, 0)
+    assert late.value.status == 409 and "time ran out" in late.value.message
+    match.refresh_from_db()
+    assert match.state == MatchState.FINISHED and match.forfeit["kind"] == "timeout"
+    assert match.forfeit["seat"] == seat and match.actions == []
+    ranks = {s.seat: s.rank for s in match.seats.all()}
+    assert ranks[seat] == 1 and ranks[1 - seat] == 0
+    assert audit.verify(match).ok
+
+
+def test_the_clock_deducts_time_used_and_adds_the_increment(people):
+    match = _people_match(people, options={"clock": {"initial": 60, "increment": 2}})
+    seat = _to_act(match)
+    since = timezone.now() - timedelta(seconds=10)
+    clock = dict(match.clock, since=since.isoformat())
+    Match.objects.filter(pk=match.pk).update(clock=clock)
+    action = view_for(match, seat)["legal"][0]["action"]
+    submit_action(match.pk, people[seat], action, 0)
+    match.refresh_from_db()
+    used_left = match.clock["remaining"][seat]
+    assert 51 < used_left <= 52  # 60 + 2 - 10 seconds
+    assert match.clock["seat"] == _to_act(match) and match.clock_deadline is not None
+
+
+def test_a_periodic_sweep_catches_an_expired_clock(people):
+    match = _people_match(people, options={"clock": {"initial": 0, "increment": 20}})
+    other = _people_match(people, options={"clock": {"initial": 0, "increment": 20}})
+    Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() - timedelta(seconds=2))
+    assert sweep_clocks() == [match.pk]
+    match.refresh_from_db()
+    other.refresh_from_db()
+    assert match.state == MatchState.FINISHED and match.forfeit["kind"] == "timeout"
+    assert other.state == MatchState.RUNNING
+    assert sweep_clocks() == []  # once only
+
+
+def test_a_bad_clock_is_refused_naming_the_field(people):
+    from engines.base import BadSetup
+
+    with pytest.raises(BadSetup, match=r"clock\.increment"):
+        _people_match(people, options={"clock": {"initial": 10, "increment": "fast"}})
+    assert not Match.objects.exists()
