@@ -102,3 +102,10 @@ class VerifyManySerializer(StrictSerializer):
 
 
 ATTEMPT_OUTCOMES = [c for c, _ in AttemptOutcome.choices]
+
+
+class PlayActionSerializer(StrictSerializer):
+    """One action of a person's seat: the action string and the ply it was chosen at."""
+
+    action = serializers.CharField(max_length=200, trim_whitespace=False)
+    ply = serializers.IntegerField(min_value=0, help_text="Actions played so far (stale: 409).")

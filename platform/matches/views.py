@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from gauntlet.api.errors import Conflict
-from matches import audit
+from matches import audit, interactive
 from matches.filters import filter_matches
 from matches.models import AuditEntry, Match, MatchState
 from matches.serializers import (
@@ -20,6 +20,7 @@ from matches.serializers import (
     MatchCorrectionSerializer,
     MatchSerializer,
     MatchVoidSerializer,
+    PlayActionSerializer,
     VerifyManySerializer,
 )
 
@@ -46,6 +47,17 @@ def _audit_call(func, *args):
         raise ValidationError({exc.field: [str(exc)]}) from None
 
 
+def play_error(exc: interactive.PlayError) -> Exception:
+    """The API error for a refused action."""
+    if exc.status == 409:
+        return Conflict(exc.message)
+    if exc.status == 403:
+        return PermissionDenied(exc.message)
+    if exc.status == 404:
+        return Http404(exc.message)
+    return ValidationError({exc.details.get("field", "non_field_errors"): [exc.message]})
+
+
 class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     """Matches. The seed is revealed (with its nonce) once a match ends."""
 
@@ -69,6 +81,39 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         ):
             raise PermissionDenied("The record of a match is published when it ends.")
         return Response(audit.match_record(match).to_json())
+
+    @action(detail=True, methods=["get"])
+    def play(self, request: Request, pk: str | None = None) -> Response:
+        """The match as the caller's seat sees it: its observation, and its legal actions when
+        it is to act; anyone else gets the public view."""
+        match = self.get_object()
+        return Response(interactive.view_for(match, interactive.seat_of(match, request.user)))
+
+    @extend_schema(request=PlayActionSerializer)
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="actions",
+        permission_classes=[permissions.IsAuthenticated],
+    )
+    def act(self, request: Request, pk: str | None = None) -> Response:
+        """Play an action for the caller's seat: ``{"action": "raid 3", "ply": 12}``.
+
+        400: the engine refuses the action (its reason is given); 403: no seat here; 409: not
+        your turn, the match is over, or ``ply`` is stale (the message names the current ply).
+        Answers with the new view of the caller's seat.
+        """
+        body = PlayActionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        match = self.get_object()
+        try:
+            interactive.submit_action(
+                match.pk, request.user, body.validated_data["action"], body.validated_data["ply"]
+            )
+        except interactive.PlayError as exc:
+            raise play_error(exc) from None
+        match.refresh_from_db()
+        return Response(interactive.view_for(match, interactive.seat_of(match, request.user)))
 
 
 class AuditMatchViewSet(viewsets.ReadOnlyModelViewSet):
