@@ -227,7 +227,7 @@ def deck_edit(request: HttpRequest, pk: int) -> HttpResponse:
         text == current.text or (deck.game == KHAN_GAME and text == current.data)
     )
     try:
-        services.edit_deck(deck, name=data["name"], text=None if unchanged else text)
+        deck = services.edit_deck(deck, name=data["name"], text=None if unchanged else text)
     except services.DeckInputError as exc:
         form.add_error("khan" if deck.game == KHAN_GAME else "text", str(exc))
         return _editor(request, form, deck, deck.game, status=400)
