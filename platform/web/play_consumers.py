@@ -1,0 +1,79 @@
+"""``/ws/matches/<id>/play/``: a seat's socket on a match with people's seats.
+
+The socket sends the view of the user's seat (the public view to anyone else) on connect and
+after every change, and takes ``{"action": ..., "ply": n}`` messages under the same rules as the
+API (``matches.interactive``). The state lives in the database, so a dropped client simply
+reconnects and receives the current view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from matches import interactive
+
+
+@database_sync_to_async
+def _view(match_id: int, user: Any) -> dict[str, Any] | None:
+    try:
+        return interactive.view_for_user(match_id, user)
+    except interactive.PlayError:
+        return None
+
+
+@database_sync_to_async
+def _act(match_id: int, user: Any, action: Any, ply: Any) -> None:
+    interactive.submit_action(match_id, user, action, ply)
+
+
+class PlayConsumer(AsyncJsonWebsocketConsumer):
+    """Messages to the client: ``{"kind": "view", "view": {...}}``, ``{"kind": "error",
+    "status": 409, "message": "..."}``, ``{"kind": "pong"}``. Closes with 4404 for an unknown
+    match. Authenticated by the session cookie or an ``Authorization: Token`` header."""
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.user = self.scope.get("user")
+        # Join before reading, so a change in between is not lost.
+        self.group = interactive.play_group(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        view = await _view(self.match_id, self.user)
+        if view is None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.close(code=4404)
+            return
+        await self.accept()
+        await self.send_json({"kind": "view", "view": view})
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if not isinstance(content, dict):
+            await self._error(400, 'Send {"action": "...", "ply": n} or {"kind": "ping"}.')
+        elif content.get("kind") == "ping":
+            await self.send_json({"kind": "pong"})
+        elif "action" not in content or "ply" not in content:
+            await self._error(400, 'An action message is {"action": "...", "ply": n}.')
+        elif not getattr(self.user, "is_authenticated", False):
+            await self._error(401, "Log in to play.")
+        else:
+            try:
+                await _act(self.match_id, self.user, content["action"], content["ply"])
+            except interactive.PlayError as exc:
+                await self._error(exc.status, exc.message)
+            # The new view arrives through the group (``play_changed``), like everyone's.
+
+    async def _error(self, status: int, message: str) -> None:
+        await self.send_json({"kind": "error", "status": status, "message": message})
+        if status == 409:  # stale or over: the client needs the current view
+            await self.play_changed({})
+
+    async def play_changed(self, event: dict[str, Any]) -> None:
+        view = await _view(self.match_id, self.user)
+        if view is not None:
+            await self.send_json({"kind": "view", "view": view})

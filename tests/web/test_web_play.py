@@ -1,0 +1,119 @@
+"""The play socket: the seat's view on connect, actions under the API's rules, every socket of
+the match told after a change, and a reconnecting client gets the current state."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from gauntlet.asgi import application
+from matches.models import Match
+
+ORIGIN = (b"origin", b"http://127.0.0.1")
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+@sync_to_async
+def _match_of_two_people():
+    from matches.scheduling import SeatSpec, schedule_match
+    from players.models import ApiToken, Player
+    from ratings.models import Ladder
+    from tests.support.accounts import STRONG
+
+    people = [Player.objects.create_user(f"seat{i}", password=STRONG) for i in range(2)]
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    match = schedule_match(ladder.game, [SeatSpec(p) for p in people], ladder=ladder)
+    client = Client()
+    client.force_login(people[0])
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    token = ApiToken.objects.create(user=people[1], name="bot")[1]
+    return match, [(b"cookie", cookie), (b"authorization", f"Token {token}".encode())]
+
+
+@sync_to_async
+def _reload(match_id: int) -> Match:
+    return Match.objects.get(pk=match_id)
+
+
+async def _socket(match_id: int, auth: tuple[bytes, bytes] | None = None):
+    headers = [ORIGIN, *([auth] if auth else [])]
+    socket = WebsocketCommunicator(application, f"/ws/matches/{match_id}/play/", headers=headers)
+    connected, _ = await socket.connect()
+    assert connected
+    return socket
+
+
+async def _next_view(socket) -> dict:
+    message = await socket.receive_json_from(timeout=5)
+    assert message["kind"] == "view", message
+    return message["view"]
+
+
+async def test_connect_act_and_everyone_is_told():
+    match, auth = await _match_of_two_people()
+    seats = [await _socket(match.pk, auth[0]), await _socket(match.pk, auth[1])]
+    spectator = await _socket(match.pk)
+    views = [await _next_view(s) for s in seats]
+    public = await _next_view(spectator)
+    assert [v["seat"] for v in views] == [0, 1]  # session for seat 0, token for seat 1
+    assert public["seat"] is None and not public["observation"]["hand"]
+    to_act = views[0]["to_act"]
+    assert views[to_act]["your_turn"] and not views[1 - to_act]["legal"]
+    action = views[to_act]["legal"][0]["action"]
+    await seats[to_act].send_json_to({"action": action, "ply": 0})
+    after = [await _next_view(s) for s in seats]
+    assert [v["ply"] for v in after] == [1, 1]
+    assert (await _next_view(spectator))["ply"] == 1
+    assert (await _reload(match.pk)).actions == [action]
+    # Each socket got its own seat's hand, never the other's.
+    assert after[0]["observation"]["hand"] != after[1]["observation"]["hand"]
+    for socket in (*seats, spectator):
+        await socket.disconnect()
+
+
+async def test_refusals_arrive_as_errors_and_change_nothing():
+    match, auth = await _match_of_two_people()
+    socket = await _socket(match.pk, auth[0])
+    view = await _next_view(socket)
+    await socket.send_json_to({"action": "play 5", "ply": 9})
+    error = await socket.receive_json_from(timeout=5)
+    assert error["kind"] == "error" and error["status"] == 409
+    assert "at ply 0" in error["message"]
+    assert (await _next_view(socket))["ply"] == 0  # a stale client gets the current view
+    if view["your_turn"]:
+        await socket.send_json_to({"action": "play 99", "ply": 0})
+        error = await socket.receive_json_from(timeout=5)
+        assert error["status"] == 400 and "Illegal action 'play 99'" in error["message"]
+    await socket.send_json_to({"hello": 1})
+    assert (await socket.receive_json_from(timeout=5))["status"] == 400
+    spectator = await _socket(match.pk)
+    await _next_view(spectator)
+    await spectator.send_json_to({"action": "play 5", "ply": 0})
+    assert (await spectator.receive_json_from(timeout=5))["status"] == 401
+    assert (await _reload(match.pk)).actions == []
+    await socket.disconnect()
+    await spectator.disconnect()
+
+
+async def test_a_reconnecting_client_gets_the_current_state():
+    match, auth = await _match_of_two_people()
+    first = [await _socket(match.pk, a) for a in auth]
+    views = [await _next_view(s) for s in first]
+    to_act = views[0]["to_act"]
+    await first[1 - to_act].disconnect()  # the waiting player's connection drops
+    await first[to_act].send_json_to({"action": views[to_act]["legal"][0]["action"], "ply": 0})
+    await _next_view(first[to_act])
+    again = await _socket(match.pk, auth[1 - to_act])
+    view = await _next_view(again)
+    assert view["ply"] == 1 and view["seat"] == 1 - to_act
+    assert view["your_turn"] == (view["to_act"] == 1 - to_act)
+    await again.disconnect()
+    await first[to_act].disconnect()
+
+
+async def test_unknown_match_is_refused():
+    socket = WebsocketCommunicator(application, "/ws/matches/424242/play/", headers=[ORIGIN])
+    connected, code = await socket.connect()
+    assert not connected and code == 4404
