@@ -15,9 +15,9 @@ a group needs ``quality >= reference * max(floor, start - widen_per_minute * min
 ``minutes`` is the longest wait in the group. With the defaults a pod must at first be 90% as
 even as a pod of new players; after 1.5 minutes anyone plays anyone.
 
-Only seats a worker can play are matched today: bot accounts (see :mod:`ratings.bots`).
-Human entries wait in the queue until matches with human seats can be played over the API
-(``HUMAN_SEATS_PLAYABLE``).
+People and bot accounts (see :mod:`ratings.bots`) are matched alike: a match with a person's
+seat is played on the platform, action by action (``matches.interactive``), its bot seats on a
+worker (``HUMAN_SEATS_PLAYABLE``).
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from django.utils import timezone
 
 log = logging.getLogger(__name__)
 
-# Flip when human seats of a match can be played over the API (the runner plays bot seats only).
-HUMAN_SEATS_PLAYABLE = False
+# People's seats are played over the API, the play socket and the play page.
+HUMAN_SEATS_PLAYABLE = True
 
 
 @dataclass(frozen=True)

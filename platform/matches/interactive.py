@@ -92,6 +92,12 @@ def seat_of(match: Match, user: Any, seats: list[MatchSeat] | None = None) -> in
 def view_for(match: Match, seat: int | None) -> dict[str, Any]:
     """The match as ``seat`` sees it (``None``: a spectator, public information only)."""
     seats = list(match.seats.select_related("player").order_by("seat"))
+    if match.state == MatchState.RUNNING and not has_people(seats):
+        raise PlayError(
+            f"Match {match.pk} is a bot match a worker is playing: its actions are published "
+            "when it ends.",
+            status=409,
+        )
     game, state = game_state(match)
     over = match.state != MatchState.RUNNING or game.is_over(state)
     to_act = None if over else game.to_act(state)
@@ -393,18 +399,36 @@ def notify(match_id: int) -> None:
         log.exception("could not notify the play sockets of match %s", match_id)
 
 
+def tell_player(player_id: int, match_id: int, ply: int) -> None:
+    """A personal notification: it is your turn in this match."""
+    from players.notifications import notify as notify_player
+
+    try:
+        notify_player(
+            player_id,
+            "your_turn",
+            {"match": match_id, "ply": ply, "url": f"/matches/{match_id}/play/"},
+        )
+    except Exception:  # a move never fails because a notification could not be sent
+        log.exception("could not tell player %s it is their turn", player_id)
+
+
 def _after_commit(
     match: Match, game: Game, state: Any, seats: list[MatchSeat], queue_bots: bool = True
 ) -> None:
     """On commit: tell the sockets, queue the bots if one is to act, time the clock."""
     match_id, ply = match.pk, len(match.actions)
-    bot_next = queue_bots and not game.is_over(state) and bool(seats[game.to_act(state)].bot)
+    seat = None if game.is_over(state) else seats[game.to_act(state)]
+    bot_next = queue_bots and seat is not None and bool(seat.bot)
+    person_next = seat.player_id if seat is not None and not seat.bot else None
     deadline = match.clock_deadline
 
     def after() -> None:
         from matches import tasks
 
         notify(match_id)
+        if person_next is not None:
+            tell_player(person_next, match_id, ply)
         if bot_next:
             tasks.advance_bots.delay(match_id)
         if deadline is not None:

@@ -87,7 +87,10 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         """The match as the caller's seat sees it: its observation, and its legal actions when
         it is to act; anyone else gets the public view."""
         match = self.get_object()
-        return Response(interactive.view_for(match, interactive.seat_of(match, request.user)))
+        try:
+            return Response(interactive.view_for(match, interactive.seat_of(match, request.user)))
+        except interactive.PlayError as exc:
+            raise play_error(exc) from None
 
     @extend_schema(request=PlayActionSerializer)
     @action(

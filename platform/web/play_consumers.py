@@ -17,11 +17,12 @@ from matches import interactive
 
 
 @database_sync_to_async
-def _view(match_id: int, user: Any) -> dict[str, Any] | None:
+def _view(match_id: int, user: Any) -> tuple[dict[str, Any] | None, int]:
+    """The view and 200, or ``None`` and the refusal's status."""
     try:
-        return interactive.view_for_user(match_id, user)
-    except interactive.PlayError:
-        return None
+        return interactive.view_for_user(match_id, user), 200
+    except interactive.PlayError as exc:
+        return None, exc.status
 
 
 @database_sync_to_async
@@ -32,7 +33,7 @@ def _act(match_id: int, user: Any, action: Any, ply: Any) -> None:
 class PlayConsumer(AsyncJsonWebsocketConsumer):
     """Messages to the client: ``{"kind": "view", "view": {...}}``, ``{"kind": "error",
     "status": 409, "message": "..."}``, ``{"kind": "pong"}``. Closes with 4404 for an unknown
-    match. Authenticated by the session cookie or an ``Authorization: Token`` header."""
+    match, 4409 for a bot match a worker is playing. Authenticated by the session cookie or an ``Authorization: Token`` header."""
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -40,10 +41,10 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):
         # Join before reading, so a change in between is not lost.
         self.group = interactive.play_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        view = await _view(self.match_id, self.user)
+        view, status = await _view(self.match_id, self.user)
         if view is None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self.close(code=4404)
+            await self.close(code=4000 + status)
             return
         await self.accept()
         await self.send_json({"kind": "view", "view": view})
@@ -74,6 +75,6 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):
             await self.play_changed({})
 
     async def play_changed(self, event: dict[str, Any]) -> None:
-        view = await _view(self.match_id, self.user)
+        view, _ = await _view(self.match_id, self.user)
         if view is not None:
             await self.send_json({"kind": "view", "view": view})

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web.views import accounts, decks, play, public, staff
+from web.views import accounts, decks, game, play, public, staff, tournaments
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -32,6 +32,16 @@ urlpatterns = [
     path("matches/<int:pk>/verify/", staff.verify, name="web-verify"),
     path("matches/<int:pk>/void/", staff.void, name="web-void"),
     path("matches/<int:pk>/correct/", staff.correct, name="web-correct"),
+    # play
+    path("play/", game.start_page, name="web-play-start"),
+    path("play/bots/<slug:slug>/", game.play_bots, name="web-play-bots"),
+    path("play/challenge/<slug:slug>/", game.challenge_person, name="web-play-challenge"),
+    path(
+        "play/challenges/<int:pk>/<str:answer>/",
+        game.answer_challenge,
+        name="web-play-answer",
+    ),
+    path("matches/<int:pk>/play/", game.play_page, name="web-play"),
     # decks
     path("decks/", decks.deck_list, name="web-decks"),
     path("decks/new/", decks.deck_new, name="web-deck-new"),
@@ -44,4 +54,38 @@ urlpatterns = [
     path("decks/versions/<int:pk>/export/", decks.version_export, name="web-deck-export"),
     path("catalogues/", decks.catalogue_index, name="web-catalogues"),
     path("catalogues/<slug:game>/", decks.catalogue, name="web-catalogue"),
+    # tournaments
+    path("tournaments/", tournaments.tournament_list, name="web-tournaments"),
+    path("tournaments/new/", tournaments.create, name="web-tournament-new"),
+    path("tournaments/<int:pk>/", tournaments.detail, name="web-tournament"),
+    path("tournaments/<int:pk>/edit/", tournaments.edit, name="web-tournament-edit"),
+    path("tournaments/<int:pk>/register/", tournaments.register, name="web-tournament-register"),
+    path("tournaments/<int:pk>/withdraw/", tournaments.withdraw, name="web-tournament-withdraw"),
+    path("tournaments/<int:pk>/check-in/", tournaments.check_in, name="web-tournament-check-in"),
+    path("tournaments/<int:pk>/steps/<slug:action>/", tournaments.step, name="web-tournament-step"),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_id>/<slug:action>/",
+        tournaments.entry_action,
+        name="web-tournament-entry",
+    ),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_id>/",
+        tournaments.table_page,
+        name="web-tournament-table",
+    ),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_id>/report/",
+        tournaments.report,
+        name="web-tournament-report",
+    ),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_id>/correct/",
+        tournaments.correct,
+        name="web-tournament-correct",
+    ),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_id>/timeout/",
+        tournaments.timeout,
+        name="web-tournament-timeout",
+    ),
 ]

@@ -166,7 +166,7 @@ def test_join_see_and_leave_the_queue(as_alice, duel):
     url = f"/api/ladders/{duel.slug}/queue/"
     joined = as_alice.post(url, {}, format="json")
     assert joined.status_code == 201, joined.content
-    assert joined.json()["player"] == "alice" and joined.json()["playable_by_worker"] is False
+    assert joined.json()["player"] == "alice" and joined.json()["playable_by_worker"] is True
     assert as_alice.get(url).json()["ladder"] == duel.slug
     assert as_alice.delete(url).status_code == 204
     assert error_of(as_alice.get(url), 404)

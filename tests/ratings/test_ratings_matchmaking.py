@@ -190,13 +190,16 @@ def test_matchmake_uses_ratings_and_leaves_the_odd_one_out(ffa):
 
 
 @pytest.mark.django_db
-def test_human_entries_wait_until_human_seats_can_be_played(duel, people):
+def test_human_entries_are_matched_into_a_match_played_on_the_platform(duel, people):
     now = timezone.now()
     for p in people[:2]:
         QueueEntry.objects.create(ladder=duel, player=p, joined_at=now - timedelta(hours=1))
-    report = matchmake(duel, now=now, enqueue=False)
-    assert report.matches == [] and QueueEntry.objects.count() == 2
-    assert "human" in report.notes[0]
+    report = matchmake(duel, now=now)
+    assert len(report.matches) == 1 and QueueEntry.objects.count() == 0
+    match = Match.objects.get(pk=report.matches[0])
+    assert {s.player_id for s in match.seats.all()} == {p.pk for p in people[:2]}
+    assert all(s.bot == "" for s in match.seats.all())
+    assert match.state == "running" and match.digests["states"]  # open for the people's actions
 
 
 @pytest.mark.django_db
