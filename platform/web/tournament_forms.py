@@ -1,0 +1,296 @@
+"""Forms of the tournament pages. They only shape input: every rule (formats, capacity, deck
+legality, who may report) is the tournaments app's, which the views call with the cleaned data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from engines.registry import game_slugs, get_game
+from ratings.models import Ladder
+from tournaments.models import Tournament
+
+SETTINGS = [
+    "name",
+    "game",
+    "format",
+    "description",
+    "capacity",
+    "waitlist",
+    "registration_deadline",
+    "check_in_required",
+    "late_entry_until_round",
+    "rounds",
+    "top_cut",
+    "third_place",
+    "double_round_robin",
+    "seeded_first_round",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "pod_sizes",
+    "placing_points",
+    "ladder",
+    "auto_advance",
+    "match_timeout_minutes",
+]
+TOP_CUT_CHOICES = [(0, "No top cut"), (2, "Top 2"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16")]
+
+
+class NumberListField(forms.CharField):
+    """Whole numbers separated by commas or spaces ("4, 3"), as a list."""
+
+    def to_python(self, value: Any) -> list[int]:
+        text = super().to_python(value) or ""
+        if isinstance(value, list):
+            return value
+        parts = text.replace(",", " ").split()
+        try:
+            return [int(p) for p in parts]
+        except ValueError:
+            raise forms.ValidationError(
+                "Whole numbers separated by commas, e.g. 3, 2, 1, 0."
+            ) from None
+
+    def prepare_value(self, value: Any) -> str:
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value)
+        return value or ""
+
+
+class TournamentForm(forms.ModelForm):
+    """An event's settings (create, and edit before check-in)."""
+
+    game = forms.ChoiceField(choices=())
+    top_cut = forms.TypedChoiceField(
+        choices=TOP_CUT_CHOICES,
+        coerce=int,
+        initial=0,
+        label="Top cut",
+        help_text="Swiss + top cut: choose Swiss, then the best players play a single "
+        "elimination bracket seeded by the Swiss standings.",
+    )
+    pod_sizes = NumberListField(
+        required=False, label="Pod sizes", help_text="Free-for-all pods: table sizes, best first."
+    )
+    placing_points = NumberListField(
+        required=False,
+        label="Points by placing",
+        help_text="Free-for-all pods: points for first, second... (default 3, 2, 1, 0).",
+    )
+    ladder = forms.ModelChoiceField(
+        queryset=Ladder.objects.filter(active=True).order_by("game", "slug"),
+        required=False,
+        label="Counts for ladder",
+        help_text="Leave empty for an unrated event.",
+    )
+
+    class Meta:
+        model = Tournament
+        fields = SETTINGS
+        widgets = {
+            "description": forms.Textarea(attrs={"rows": 3}),
+            "registration_deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
+        labels = {
+            "capacity": "Capacity",
+            "rounds": "Number of rounds",
+            "late_entry_until_round": "Late entry until round",
+            "match_timeout_minutes": "Match timeout (minutes)",
+            "auto_advance": "Pair the next round automatically",
+            "seeded_first_round": "Seed round 1 by rating",
+            "third_place": "Third-place match",
+            "double_round_robin": "Double round robin",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(s, get_game(s).name) for s in game_slugs()]
+        self.fields["registration_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
+        self.fields["rounds"].help_text = "Swiss and pods; empty: chosen from the entrants."
+
+    def settings(self) -> dict[str, Any]:
+        """The cleaned settings, as ``lifecycle.create``/``update`` take them."""
+        data = {k: self.cleaned_data[k] for k in SETTINGS if k in self.cleaned_data}
+        data["pod_sizes"] = data.get("pod_sizes") or []
+        data["placing_points"] = data.get("placing_points") or []
+        return data
+
+
+class DeckChoiceField(forms.ChoiceField):
+    """The listed decks, and any ``version:<id>``: the tournament's own check then names what
+    is wrong with an unlisted one (someone else's deck, another game's)."""
+
+    def valid_value(self, value: Any) -> bool:
+        kind, _, key = str(value).partition(":")
+        return (kind == "version" and key.isdigit()) or super().valid_value(value)
+
+
+class RegisterForm(forms.Form):
+    """Entering an event: which deck (a version of yours, a Khan, or the fixed army)."""
+
+    deck = DeckChoiceField(label="Deck")
+
+    def __init__(self, *args: Any, game: str, versions: list[Any], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        choices = [(f"fixed:{key}", label) for key, label in fixed_choices(game)]
+        for v in versions:
+            note = "" if v.legal else " — not legal"
+            choices.append((f"version:{v.pk}", f"{v.deck.name} (version {v.number}){note}"))
+        self.fields["deck"].choices = choices
+        engine = get_game(game)
+        if not engine.uses_decks:
+            del self.fields["deck"]
+        elif game == "kingdom-of-warlords":
+            self.fields["deck"].label = "Army"
+            self.fields["deck"].help_text = "Every player fields the standard 27-card army."
+        elif game == "khan-of-khans":
+            self.fields["deck"].label = "Khan"
+            self.fields["deck"].help_text = "Your tribe for the whole event."
+        else:
+            self.fields["deck"].help_text = "A version of one of your decks of this game."
+
+    def clean_deck(self) -> dict[str, Any]:
+        """``{"deck": data}`` or ``{"deck_version": id}``; any version id goes to the
+        tournament's check (it names a foreign or illegal deck), not only the listed ones."""
+        value = self.cleaned_data.get("deck", "")
+        kind, _, key = value.partition(":")
+        if kind == "version" and key.isdigit():
+            return {"deck_version": int(key)}
+        if kind == "fixed":
+            for k, _ in fixed_choices(self.game):
+                if k == key:
+                    return {"deck": fixed_deck(self.game, key)}
+        raise forms.ValidationError("Choose a deck from the list.")
+
+    def entry_kwargs(self) -> dict[str, Any]:
+        return self.cleaned_data.get("deck") or {}
+
+
+def fixed_choices(game: str) -> list[tuple[str, str]]:
+    """Decks every player may enter without building one: the Khans, the standard army."""
+    from engines.decks import UnknownFormat, get_deck_format
+
+    if game not in ("khan-of-khans", "kingdom-of-warlords"):
+        return []
+    try:
+        return [(s.key, s.name) for s in get_deck_format(game).starter_decks()]
+    except UnknownFormat:
+        return []
+
+
+def fixed_deck(game: str, key: str) -> Any:
+    from engines.decks import get_deck_format
+
+    for starter in get_deck_format(game).starter_decks():
+        if starter.key == key:
+            return starter.data
+    return None
+
+
+class ResultForm(forms.Form):
+    """A table's result in seat order: games won (and drawn) for two players, placings for a pod."""
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.pod = len(players) > 2
+        for i, name in enumerate(players):
+            if self.pod:
+                self.fields[f"placing_{i}"] = forms.IntegerField(
+                    label=f"Place of {name} (1 = first)", min_value=1, max_value=len(players)
+                )
+            else:
+                self.fields[f"wins_{i}"] = forms.IntegerField(
+                    label=f"Games won by {name}", min_value=0, max_value=9
+                )
+        if not self.pod:
+            self.fields["draws"] = forms.IntegerField(
+                label="Drawn games", min_value=0, max_value=9, initial=0, required=False
+            )
+        self.n = len(players)
+
+    def result(self) -> dict[str, Any]:
+        """The result document of ``tournaments.results`` (placings 0-based)."""
+        d = self.cleaned_data
+        if self.pod:
+            return {"placings": [d[f"placing_{i}"] - 1 for i in range(self.n)]}
+        return {"wins": [d["wins_0"], d["wins_1"]], "draws": d.get("draws") or 0}
+
+    def field_for(self, backend_field: str) -> str | None:
+        """The form field a backend error is about (``wins`` -> ``wins_0``), if any."""
+        names = {"wins": "wins_0", "draws": "draws", "placings": "placing_0"}
+        name = names.get(backend_field, backend_field)
+        return name if name in self.fields else None
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Kept in the tournament's audit log with your name.",
+    )
+
+
+class OptionalReasonForm(forms.Form):
+    reason = forms.CharField(
+        max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class CorrectForm(ResultForm):
+    """The organiser's result, with the reason kept in the audit log."""
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any):
+        super().__init__(*args, players=players, **kwargs)
+        self.fields["reason"] = forms.CharField(
+            max_length=2000,
+            widget=forms.Textarea(attrs={"rows": 2}),
+            help_text="Kept in the tournament's audit log with your name.",
+        )
+
+
+class TimeoutForm(forms.Form):
+    """A stuck table: award it to one player, or void it."""
+
+    action = forms.ChoiceField(
+        choices=[("award", "Award the table to a player"), ("void", "Void the table")],
+        widget=forms.RadioSelect,
+        initial="award",
+    )
+    winner = forms.TypedChoiceField(coerce=int, required=False, label="Awarded to")
+    reason = forms.CharField(
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Kept in the tournament's audit log with your name.",
+    )
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [("", "—"), *seats]
+
+
+class SearchForm(forms.Form):
+    """The list's filters (all optional)."""
+
+    q = forms.CharField(required=False, label="Name", max_length=120)
+    game = forms.ChoiceField(required=False, choices=())
+    state = forms.ChoiceField(required=False, choices=())
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        from tournaments.models import State
+
+        self.fields["game"].choices = [("", "Any game")] + [
+            (s, get_game(s).name) for s in game_slugs()
+        ]
+        self.fields["state"].choices = [
+            ("", "Any state"),
+            ("running", "Running"),
+            ("upcoming", "Upcoming (registration or check-in)"),
+            ("finished", "Finished"),
+            *[(v, label) for v, label in State.choices if v not in ("running", "finished")],
+        ]
