@@ -102,10 +102,8 @@ if (editor) {
           done = true;
         }
       }
-      if (!done) {
-        while (lines.length && lines[lines.length - 1].trim() === "") lines.pop();
-        lines.push(`1 ${name}`);
-      }
+      while (lines.length && lines[lines.length - 1].trim() === "") lines.pop();
+      if (!done) lines.push(`1 ${name}`);
       text.value = `${lines.join("\n")}\n`;
       check();
     });
