@@ -497,3 +497,15 @@ def test_version_numbers_are_listed_in_the_editor(client, person, deck):
     numbers = [int(n) for n in re.findall(r'href="/decks/versions/\d+/">v(\d+)</a>', html)]
     assert numbers == [2, 1]
     assert DeckVersion.objects.filter(deck=deck).count() == 2
+
+
+def test_player_page_shows_only_published_decks(client, person, deck, bob):
+    hidden = services.create_deck(person, GAME, "Secret tech", text="23 Drunk Knight")
+    version = services.current_version(deck)
+    page = client.get("/players/alice/").content.decode()
+    assert "No published deck lists yet." in page and "Grey wall" not in page
+    services.lock_version(version, "tournament:4")
+    services.publish_locked("tournament:4")
+    page = client.get("/players/alice/").content.decode()
+    assert f'<a href="/decks/versions/{version.pk}/">Grey wall v1</a>' in page
+    assert hidden.name not in page
