@@ -10,6 +10,7 @@ from engines.base import Game
 GAME_MODULES: dict[str, str] = {
     "khan-of-khans": "engines.khan_of_khans",
     "kingdom-of-warlords": "engines.kingdom_of_warlords",
+    "arackhan-wars": "engines.arackhan_wars",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,5 +1,8 @@
-"""AracKhan Wars: the card catalogue and the deck format (the rules engine comes later).
+"""AracKhan Wars: the rules engine (``GAME`` is the registry's instance), the card catalogue and
+the deck format."""
 
-No ``GAME`` yet, so the game is not in :mod:`engines.registry`; its deck format is reachable
-through :func:`engines.decks.get_deck_format`.
-"""
+from engines.arackhan_wars.game import ArackhanWars
+
+GAME = ArackhanWars()
+
+__all__ = ["GAME", "ArackhanWars"]

@@ -1,0 +1,185 @@
+"""The ability vocabulary: what a card definition may say, as plain frozen data.
+
+A card's rules text is a :class:`CardDef` (see ``cards/``): a few :class:`Aura` (continuous
+effects: skills, weaknesses, spell effects, land benefits), :class:`AttackMod` (bonuses that
+depend on the card attacked), an optional card action (a name from :mod:`actions`, with
+parameters) and an optional end-of-round trigger. The engine reads these; no card is a special
+case in the core.
+
+Reaches (who an aura affects; "allied"/"enemy" are seen from the card's controller):
+``self``, ``adjacent_allies``, ``adjacent_enemies``, ``adjacent`` (both sides), ``allies``,
+``enemies`` (anywhere on the battlefield), ``all``.
+
+Conditions (an aura applies only while it holds): ``no_adjacent_ally`` (no allied creature next
+to the source), ``starts_round`` / ``second_in_round`` (the source's controller begins the round,
+or does not), ``musician`` / ``dancer`` (an allied creature of that family is on the
+battlefield), ``active`` (the source is active).
+
+Flags an aura may give (``gain``), besides the nine attributes:
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# reaches
+SELF = "self"
+ADJ_ALLIES = "adjacent_allies"
+ADJ_ENEMIES = "adjacent_enemies"
+ADJ = "adjacent"
+ALLIES = "allies"
+ENEMIES = "enemies"
+ALL = "all"
+REACHES = (SELF, ADJ_ALLIES, ADJ_ENEMIES, ADJ, ALLIES, ENEMIES, ALL)
+
+# sources of an aura (what "lose their skills" removes is a skill)
+SKILL = "skill"
+WEAKNESS = "weakness"
+EFFECT = "effect"
+BENEFIT = "benefit"
+
+# attributes (lower case)
+INITIATIVE = "initiative"
+MOVEMENT = "movement"
+FLIGHT = "flight"
+OMNISTRIKE = "omnistrike"
+RANGED = "ranged"
+SWARM = "swarm"
+REGENERATION = "regeneration"
+STEALTH = "stealth"
+PERFORATION = "perforation"
+ATTRIBUTES = (
+    INITIATIVE,
+    MOVEMENT,
+    FLIGHT,
+    OMNISTRIKE,
+    RANGED,
+    SWARM,
+    REGENERATION,
+    STEALTH,
+    PERFORATION,
+)
+
+# flags: what a card may or may not do, or how it may be attacked
+IMMUNE_SPELLS = "immune_to_enemy_spells"
+CANNOT_ATTACK = "cannot_attack"
+CANNOT_BE_ATTACKED = "cannot_be_attacked"
+NOT_BY_CREATURES = "cannot_be_attacked_by_creatures"
+ONLY_GROUP_ATTACKED = "creatures_attack_it_only_in_groups"
+NO_GROUP_ATTACKED = "creatures_cannot_group_attack_it"
+GROUPS_OR_SPELLS = "attacked_only_by_creature_groups_or_by_spells"
+ONLY_ADJACENT_ATTACKERS = "attacked_only_by_adjacent_creatures_or_spells"
+ATTACKS_ONLY_IN_GROUPS = "attacks_only_in_groups"
+ATTACKS_ADJACENT_NO_GROUP = "attacks_only_adjacent_and_alone"
+NO_GROUP = "cannot_join_group_attacks"
+GROUPS_ONLY_WITH_FAMILY = "groups_only_with_its_family"
+NO_ADJACENT_ATTACK = "cannot_attack_adjacent_cards"
+EVEN_TARGETS_ONLY = "attacks_only_even_values"
+NO_INITIATIVE_ATTACK = "cannot_attack_in_initiative"
+DESTROYED_AFTER_ATTACK = "destroyed_after_attacking"
+DESTROYED_IF_ATTACK_FAILS = "destroyed_if_an_attack_fails"
+DEACTIVATED = "deactivated_by_an_effect"
+GUARDED_VS_MOBILE = "plus_2_defence_against_flight_or_movement"
+STATS_LOCKED = "attack_and_defence_cannot_be_modified"
+SWARM_SAME_NAME = "swarm_counts_only_same_name"
+FLAGS = (
+    IMMUNE_SPELLS,
+    CANNOT_ATTACK,
+    CANNOT_BE_ATTACKED,
+    NOT_BY_CREATURES,
+    ONLY_GROUP_ATTACKED,
+    NO_GROUP_ATTACKED,
+    GROUPS_OR_SPELLS,
+    ONLY_ADJACENT_ATTACKERS,
+    ATTACKS_ONLY_IN_GROUPS,
+    ATTACKS_ADJACENT_NO_GROUP,
+    NO_GROUP,
+    GROUPS_ONLY_WITH_FAMILY,
+    NO_ADJACENT_ATTACK,
+    EVEN_TARGETS_ONLY,
+    NO_INITIATIVE_ATTACK,
+    DESTROYED_AFTER_ATTACK,
+    DESTROYED_IF_ATTACK_FAILS,
+    DEACTIVATED,
+    GUARDED_VS_MOBILE,
+    STATS_LOCKED,
+    SWARM_SAME_NAME,
+)
+__doc__ += "".join(f"``{f}``, " for f in FLAGS).rstrip(", ") + "."
+
+# what an aura counts when its bonus is "per" something
+PER_ADJ_ENEMY_CARD = "adjacent_enemy_card"
+PER_ADJ_ALLY_CREATURE = "adjacent_allied_creature"
+PER_EXTRA_TOKEN = "extra_faction_token"
+
+CREATURE = "creature"
+LAND = "land"
+SPELL = "spell"
+
+
+@dataclass(frozen=True)
+class Aura:
+    """A continuous effect of a revealed card on the cards it reaches.
+
+    ``kinds``, ``family`` and ``max_value`` filter the affected cards; ``attack``/``defence``
+    are added (times the count named by ``per``); ``gain`` adds attributes or flags;
+    ``lose`` removes attributes (``("*",)``: all of them); ``lose_skills`` switches off the
+    affected cards' skills; ``range_bonus`` lengthens Ranged Attack; ``swap`` exchanges
+    Attack and Defence after every other modifier.
+    """
+
+    reach: str
+    source: str = SKILL
+    kinds: tuple[str, ...] = (CREATURE,)
+    family: str = ""
+    max_value: int | None = None
+    attack: int = 0
+    defence: int = 0
+    per: str = ""
+    per_family: str = ""
+    gain: tuple[str, ...] = ()
+    lose: tuple[str, ...] = ()
+    lose_skills: bool = False
+    range_bonus: int = 0
+    swap: bool = False
+    condition: str = ""
+    also_adjacent_to: str = ""
+    """Only cards also adjacent to a revealed allied card of this name (Lucy and Feyr)."""
+
+    @property
+    def removes(self) -> bool:
+        """True for auras that take attributes or skills away (applied first)."""
+        return bool(self.lose) or self.lose_skills
+
+
+@dataclass(frozen=True)
+class AttackMod:
+    """``amount`` added to the card's Attack when it attacks a card that has ``vs``
+    (an attribute, or ``flight_or_movement``)."""
+
+    vs: str
+    amount: int
+    source: str = SKILL
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """Everything a card does beyond its printed numbers and attributes."""
+
+    auras: tuple[Aura, ...] = ()
+    attack_mods: tuple[AttackMod, ...] = ()
+    action: str = ""
+    """Name of its card action in :data:`engines.arackhan_wars.actions.ACTIONS` ("" for none)."""
+    params: dict[str, Any] = field(default_factory=dict)
+    once_per_round: bool = False
+    """The action may be used once per round and leaves the card active (Assassin...)."""
+    end_of_round: str = ""
+    """Name of a trigger in :data:`engines.arackhan_wars.actions.END_OF_ROUND`."""
+    placement: str = ""
+    """A placement restriction: ``not_last_round``."""
+    note: str = ""
+    """How the definition reads the card text where that needs saying."""
+
+
+VANILLA = CardDef()

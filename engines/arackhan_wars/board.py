@@ -1,0 +1,99 @@
+"""The battle mat, in one place: its 40 spaces, adjacency, distance and the starting area.
+
+Coordinates are ``(x, y)`` with ``x`` 0..7 (left to right) and ``y`` 0..5 (top to bottom), as
+the digital edition lays the mat out: rows of 4, 8, 8, 8, 8 and 4 spaces, the short rows offset
+(the top row holds x 3..6, the bottom row x 1..4)::
+
+    y=0        . . . # # # # .
+    y=1        # # # # # # # #
+    y=2        # # # S S # # #
+    y=3        # # # S S # # #
+    y=4        # # # # # # # #
+    y=5        . # # # # . . .
+
+``S`` marks the starting area (the four central spaces). Spaces are numbered 0..39 row by row;
+``SPACES[i]`` is the coordinate of space ``i``. Two spaces are adjacent when they share a border
+(up, down, left, right); the distance between two spaces is the number of orthogonal steps
+between them (``|dx| + |dy|``), whether or not the spaces between are occupied.
+"""
+
+from __future__ import annotations
+
+XS = 8
+YS = 6
+ROWS: tuple[tuple[int, ...], ...] = (
+    (3, 4, 5, 6),
+    tuple(range(8)),
+    tuple(range(8)),
+    tuple(range(8)),
+    tuple(range(8)),
+    (1, 2, 3, 4),
+)
+
+SPACES: tuple[tuple[int, int], ...] = tuple((x, y) for y, row in enumerate(ROWS) for x in row)
+N_SPACES = len(SPACES)
+INDEX: dict[tuple[int, int], int] = {xy: i for i, xy in enumerate(SPACES)}
+NAMES: tuple[str, ...] = tuple(f"{x},{y}" for x, y in SPACES)
+BY_NAME: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
+
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+"""Up, right, down, left."""
+
+STARTING_AREA: tuple[int, ...] = tuple(INDEX[xy] for xy in ((3, 2), (4, 2), (3, 3), (4, 3)))
+"""Where the first cards of a round go when the battlefield is empty (every mode)."""
+
+
+def step(space: int, direction: tuple[int, int]) -> int | None:
+    """The space next to ``space`` in ``direction``, or None off the mat."""
+    x, y = SPACES[space]
+    return INDEX.get((x + direction[0], y + direction[1]))
+
+
+ADJACENT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for d in DIRECTIONS if (n := step(i, d)) is not None) for i in range(N_SPACES)
+)
+"""``ADJACENT[i]``: the spaces sharing a border with space ``i``."""
+
+ADJACENT_SETS: tuple[frozenset[int], ...] = tuple(frozenset(a) for a in ADJACENT)
+
+
+def distance(a: int, b: int) -> int:
+    """Orthogonal steps between spaces ``a`` and ``b``."""
+    (ax, ay), (bx, by) = SPACES[a], SPACES[b]
+    return abs(ax - bx) + abs(ay - by)
+
+
+DISTANCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(distance(a, b) for b in range(N_SPACES)) for a in range(N_SPACES)
+)
+
+
+def direction(a: int, b: int) -> tuple[int, int] | None:
+    """The unit step from ``a`` to an adjacent ``b`` (None when not adjacent)."""
+    (ax, ay), (bx, by) = SPACES[a], SPACES[b]
+    d = (bx - ax, by - ay)
+    return d if d in DIRECTIONS else None
+
+
+def within(space: int, radius: int) -> tuple[int, ...]:
+    """Spaces at distance 1..``radius`` of ``space``."""
+    row = DISTANCE[space]
+    return tuple(i for i in range(N_SPACES) if 0 < row[i] <= radius)
+
+
+def parse_space(text: str) -> int | None:
+    """The space named ``"x,y"``, or None."""
+    return BY_NAME.get(text)
+
+
+def render(cells: dict[int, str], width: int = 3) -> str:
+    """A text picture of the mat: ``cells`` maps spaces to short labels (others show ``.``)."""
+    lines = []
+    for y in range(YS):
+        row = []
+        for x in range(XS):
+            i = INDEX.get((x, y))
+            label = " " if i is None else cells.get(i, ".")
+            row.append(label[:width].ljust(width))
+        lines.append(" ".join(row).rstrip())
+    return "\n".join(lines)

@@ -1,0 +1,322 @@
+"""Current characteristics of the revealed cards in play: printed numbers plus every aura.
+
+Order of application (see docs/rules/arackhan-wars.md):
+
+1. printed characteristics, or this round's replacements (a changed Attack/Defence...);
+2. immunity to spells given by creatures and lands;
+3. auras that remove attributes or skills: spells' first, then creatures' and lands' (a card
+   whose skills a spell switched off removes nothing with a skill);
+4. every other aura of a card whose skills are on (weaknesses, effects and benefits always);
+   attributes removed in step 3 stay removed even if another aura gives them;
+5. Swarm, then the Attack/Defence swap (Queen's Jester), then nothing below 0.
+"""
+
+from __future__ import annotations
+
+from engines.arackhan_wars import board
+from engines.arackhan_wars.abilities import (
+    ADJ,
+    ADJ_ALLIES,
+    ADJ_ENEMIES,
+    ALL,
+    ALLIES,
+    CREATURE,
+    DEACTIVATED,
+    EFFECT,
+    ENEMIES,
+    IMMUNE_SPELLS,
+    MOVEMENT,
+    PER_ADJ_ALLY_CREATURE,
+    PER_ADJ_ENEMY_CARD,
+    PER_EXTRA_TOKEN,
+    RANGED,
+    SELF,
+    SKILL,
+    SPELL,
+    STATS_LOCKED,
+    SWARM,
+    SWARM_SAME_NAME,
+    Aura,
+)
+from engines.arackhan_wars.info import CardInfo, info
+from engines.arackhan_wars.state import State
+
+
+class Stats:
+    """Characteristics of every revealed card in play (dicts keyed by instance)."""
+
+    __slots__ = ("attack", "defence", "attrs", "movement", "ranged", "flags", "skills_off")
+
+    def __init__(self) -> None:
+        self.attack: dict[int, int | None] = {}
+        self.defence: dict[int, int | None] = {}
+        self.attrs: dict[int, set[str]] = {}
+        self.movement: dict[int, int] = {}
+        self.ranged: dict[int, int] = {}
+        self.flags: dict[int, set[str]] = {}
+        self.skills_off: set[int] = set()
+
+    def has(self, i: int, what: str) -> bool:
+        """True when card ``i`` has attribute or flag ``what`` now."""
+        return what in self.attrs.get(i, ()) or what in self.flags.get(i, ())
+
+
+def allied(st: State, a: int, b: int) -> bool:
+    """True when instances ``a`` and ``b`` are controlled by the same side."""
+    return st.control[a] == st.control[b]
+
+
+def card_info(st: State, i: int) -> CardInfo:
+    """The characteristics instance ``i`` has now (a copy taken this round, or its own)."""
+    copy = st.temp.get(i, {}).get("copy") if st.temp else None
+    return info(copy if copy is not None else st.ctype[i])
+
+
+def _reached(st: State, source: int, aura: Aura, revealed: set[int]) -> list[int]:
+    reach = aura.reach
+    if reach == SELF:
+        return [source]
+    space = st.where[source]
+    if reach in (ADJ, ADJ_ALLIES, ADJ_ENEMIES):
+        if space < 0:
+            return []
+        near = [st.board[s] for s in board.ADJACENT[space] if st.board[s] >= 0]
+        near = [i for i in near if i in revealed]
+        if reach == ADJ_ALLIES:
+            return [i for i in near if allied(st, i, source)]
+        if reach == ADJ_ENEMIES:
+            return [i for i in near if not allied(st, i, source)]
+        return near
+    on_field = [i for i in st.board if i >= 0 and i in revealed]
+    if reach == ALLIES:
+        return [i for i in on_field if allied(st, i, source)]
+    if reach == ENEMIES:
+        return [i for i in on_field if not allied(st, i, source)]
+    assert reach == ALL, reach
+    return on_field
+
+
+def _condition(st: State, source: int, aura: Aura, revealed: set[int]) -> bool:
+    cond = aura.condition
+    if not cond:
+        return True
+    seat = st.control[source]
+    if cond == "no_adjacent_ally":
+        space = st.where[source]
+        return space >= 0 and not any(
+            (j := st.board[s]) >= 0
+            and j in revealed
+            and allied(st, j, source)
+            and info(st.ctype[j]).kind == CREATURE
+            for s in board.ADJACENT[space]
+        )
+    if cond == "starts_round":
+        return st.first == seat
+    if cond == "second_in_round":
+        return st.first != seat
+    if cond in ("musician", "dancer"):
+        family = cond.capitalize()
+        return any(
+            j in revealed and allied(st, j, source) and card_info(st, j).family == family
+            for j in st.board
+            if j >= 0
+        )
+    if cond == "active":
+        return st.active[source]
+    raise ValueError(f"unknown aura condition {cond!r}")
+
+
+def _filter(st: State, aura: Aura, target: int, source: int, revealed: set[int]) -> bool:
+    ti = card_info(st, target)
+    if ti.kind not in aura.kinds:
+        return False
+    if aura.family and ti.family != aura.family:
+        return False
+    if aura.max_value is not None and ti.value > aura.max_value:
+        return False
+    if aura.also_adjacent_to:
+        space = st.where[target]
+        if space < 0:
+            return False
+        return any(
+            (j := st.board[s]) >= 0
+            and j in revealed
+            and allied(st, j, source)
+            and card_info(st, j).name == aura.also_adjacent_to
+            for s in board.ADJACENT[space]
+        )
+    return True
+
+
+def _count(st: State, per: str, target: int, family: str, revealed: set[int]) -> int:
+    if per == PER_EXTRA_TOKEN:
+        return st.extra_tokens[target]
+    space = st.where[target]
+    if space < 0:
+        return 0
+    n = 0
+    for s in board.ADJACENT[space]:
+        j = st.board[s]
+        if j < 0 or j not in revealed:
+            continue
+        ji = card_info(st, j)
+        if per == PER_ADJ_ENEMY_CARD:
+            n += not allied(st, j, target)
+        elif per == PER_ADJ_ALLY_CREATURE:
+            n += (
+                allied(st, j, target)
+                and ji.kind == CREATURE
+                and (not family or ji.family == family)
+            )
+    return n
+
+
+def compute(st: State) -> Stats:
+    """The characteristics of every revealed card in play (cached until the state changes)."""
+    if st._stats_version == st.version and st._stats is not None:
+        return st._stats
+    stats = Stats()
+    revealed = {i for i in st.in_play() if st.face_up[i]}
+    infos = {i: card_info(st, i) for i in revealed}
+    lost: dict[int, set[str]] = {}
+    for i, ci in infos.items():
+        t = st.temp.get(i, {})
+        attack, defence = ci.attack, ci.defence
+        if "set" in t:
+            attack, defence = t["set"]
+        if attack is not None and "attack_bonus" in t:
+            attack += t["attack_bonus"]
+        stats.attack[i] = attack
+        stats.defence[i] = defence
+        stats.attrs[i] = set(ci.attributes)
+        stats.movement[i] = ci.movement
+        stats.ranged[i] = ci.ranged
+        stats.flags[i] = set()
+        lost[i] = set()
+    sources = sorted(revealed, key=lambda i: (infos[i].kind != SPELL, i))
+
+    def targets(src: int, aura: Aura) -> list[int]:
+        if not _condition(st, src, aura, revealed):
+            return []
+        out = []
+        spell = infos[src].kind == SPELL
+        for t in _reached(st, src, aura, revealed):
+            if not _filter(st, aura, t, src, revealed):
+                continue
+            if spell and IMMUNE_SPELLS in stats.flags[t] and not allied(st, src, t):
+                continue
+            out.append(t)
+        return out
+
+    # 2. immunity first (it decides what spells may touch)
+    for src in sources:
+        if infos[src].kind == SPELL:
+            continue
+        for aura in infos[src].defn.auras:
+            if IMMUNE_SPELLS in aura.gain:
+                for t in targets(src, aura):
+                    stats.flags[t].add(IMMUNE_SPELLS)
+    # 3. removals
+    for src in sources:
+        for aura in infos[src].defn.auras:
+            if not aura.removes or (aura.source == SKILL and src in stats.skills_off):
+                continue
+            for t in targets(src, aura):
+                if aura.lose_skills:
+                    stats.skills_off.add(t)
+                if aura.lose:
+                    lost[t].update(infos[t].attributes if "*" in aura.lose else aura.lose)
+                    if "*" in aura.lose:
+                        lost[t].add("*")
+    # 4. everything else
+    for src in sources:
+        for aura in infos[src].defn.auras:
+            if aura.removes and not (aura.attack or aura.defence or aura.gain):
+                continue
+            if aura.source == SKILL and src in stats.skills_off:
+                continue
+            if (
+                IMMUNE_SPELLS in aura.gain
+                and infos[src].kind != SPELL
+                and aura.gain == (IMMUNE_SPELLS,)
+            ):
+                continue
+            for t in targets(src, aura):
+                k = _count(st, aura.per, t, aura.per_family, revealed) if aura.per else 1
+                if aura.attack and stats.attack[t] is not None:
+                    stats.attack[t] += aura.attack * k
+                if aura.defence and stats.defence[t] is not None:
+                    stats.defence[t] += aura.defence * k
+                for g in aura.gain:
+                    if g in (SWARM, MOVEMENT, RANGED) or g in _ATTRS:
+                        stats.attrs[t].add(g)
+                    else:
+                        stats.flags[t].add(g)
+                if aura.range_bonus and RANGED in stats.attrs[t]:
+                    stats.ranged[t] += aura.range_bonus
+                if aura.swap:
+                    stats.flags[t].add("swap")
+    for i in revealed:
+        gone = lost[i]
+        if "*" in gone:
+            stats.attrs[i].clear()
+        else:
+            stats.attrs[i] -= gone
+        if MOVEMENT not in stats.attrs[i]:
+            stats.movement[i] = 0
+        if RANGED not in stats.attrs[i]:
+            stats.ranged[i] = 0
+    # 5. Swarm, swap, floors
+    for i in revealed:
+        if SWARM in stats.attrs[i] and stats.attack[i] is not None:
+            ci = infos[i]
+            same_name = SWARM_SAME_NAME in stats.flags[i]
+            n = sum(
+                1
+                for j in st.board
+                if j >= 0
+                and j in revealed
+                and allied(st, i, j)
+                and infos[j].kind == CREATURE
+                and (
+                    infos[j].name == ci.name
+                    if same_name
+                    else (ci.family and infos[j].family == ci.family)
+                )
+            )
+            stats.attack[i] += max(0, n - 1)
+    for i in revealed:
+        if STATS_LOCKED in stats.flags[i]:
+            t = st.temp.get(i, {})
+            stats.attack[i], stats.defence[i] = t.get("set", (infos[i].attack, infos[i].defence))
+        if "swap" in stats.flags[i]:
+            stats.attack[i], stats.defence[i] = stats.defence[i], stats.attack[i]
+            if infos[i].attack is None:
+                stats.attack[i] = None
+        if stats.attack[i] is not None and stats.attack[i] < 0:
+            stats.attack[i] = 0
+        if stats.defence[i] is not None and stats.defence[i] < 0:
+            stats.defence[i] = 0
+    st._stats = stats
+    st._stats_version = st.version
+    return stats
+
+
+_ATTRS = frozenset(
+    ("initiative", "movement", "flight", "omnistrike", "ranged", "swarm", "regeneration")
+    + ("stealth", "perforation")
+)
+
+
+def is_active(st: State, stats: Stats, i: int) -> bool:
+    """True when revealed card ``i`` may be activated: token active, not held down by an
+    effect (The Fear, Lucy and Feyr). Spells are active once revealed."""
+    return st.face_up[i] and st.active[i] and DEACTIVATED not in stats.flags.get(i, ())
+
+
+def is_enemy_spell_source(st: State, source: int, target: int) -> bool:
+    """True when ``source`` is a spell of another side than ``target`` (immunity applies)."""
+    return info(st.ctype[source]).kind == SPELL and not allied(st, source, target)
+
+
+EFFECT_SOURCES = (EFFECT,)

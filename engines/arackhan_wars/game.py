@@ -1,0 +1,169 @@
+"""``ArackhanWars``: the engine protocol wired to the round, observation and deck modules."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from engines.arackhan_wars import observe, rounds
+from engines.arackhan_wars.catalogue import shipped_catalogue
+from engines.arackhan_wars.explain import describe, why_illegal
+from engines.arackhan_wars.playable import deck_cards, playable_starters, validate_for_play
+from engines.arackhan_wars.state import State, new_state
+from engines.base import (
+    JSON,
+    Action,
+    BadSetup,
+    DeckViolation,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    derive_seed,
+)
+
+
+class ArackhanWars(Game):
+    """AracKhan Wars: Rise of the Grey Order (1v1; 9 rounds of placement and battle)."""
+
+    slug: ClassVar[str] = "arackhan-wars"
+    name: ClassVar[str] = "AracKhan Wars"
+    version: ClassVar[str] = "0.1.0"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+    uses_decks: ClassVar[bool] = True
+
+    # -- setting up ----------------------------------------------------------------------
+    def new_game(
+        self,
+        seed: int,
+        n_seats: int,
+        decks: Sequence[JSON] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> State:
+        """A fresh game. ``decks``: one deck per seat (canonical deck data or a deck list's
+        text); None deals each seat a playable starter deck chosen from the seed."""
+        if isinstance(n_seats, bool) or not isinstance(n_seats, int):
+            raise BadSetup(f"n_seats must be an int, not {n_seats!r}")
+        if not self.min_seats <= n_seats <= self.max_seats:
+            raise BadSetup(
+                f"AracKhan Wars is played by {self.min_seats} to {self.max_seats} seats, "
+                f"not {n_seats}"
+            )
+        if options:
+            raise BadSetup(f"AracKhan Wars has no options yet (got {sorted(options)})")
+        if decks is None:
+            starters = playable_starters()
+            rng = random.Random(derive_seed(seed, "decks"))
+            chosen = [rng.choice(starters).data for _ in range(n_seats)]
+        else:
+            chosen = list(decks)
+            if len(chosen) != n_seats:
+                raise BadSetup(f"need one deck per seat: {n_seats} seats, {len(chosen)} decks")
+        lists = []
+        for seat, deck in enumerate(chosen):
+            problems = self.validate_deck(deck)
+            if problems:
+                raise BadSetup(f"seat {seat}: [{problems[0].rule}] {problems[0].message}")
+            lists.append(deck_cards(deck))
+        return new_state(seed, lists)
+
+    def validate_deck(
+        self, deck: JSON, options: dict[str, Any] | None = None
+    ) -> list[DeckViolation]:
+        """The construction rules plus ``card-not-playable`` for cards the engine lacks."""
+        return validate_for_play(deck, shipped_catalogue())
+
+    # -- playing -------------------------------------------------------------------------
+    def to_act(self, state: State) -> int | None:
+        return state.to_act
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.over or seat != state.to_act:
+            return []
+        return list(rounds.legal(state))
+
+    def apply(self, state: State, action: Action, seat: int | None = None) -> list[Event]:
+        """Validate and play ``action``; raise :class:`IllegalAction` leaving state untouched."""
+        if state.over:
+            raise IllegalAction(action, "the game is over", seat)
+        if seat is None:
+            seat = state.to_act
+        elif seat != state.to_act:
+            raise IllegalAction(action, f"it is seat {state.to_act}'s turn, not yours", seat)
+        if not isinstance(action, str) or action not in rounds.legal(state):
+            raise IllegalAction(action, why_illegal(state, seat, action), seat)
+        events: list[Event] = []
+        rounds.play(state, action, events)
+        return events
+
+    def apply_fast(self, state: State, action: Action) -> None:
+        rounds.play(state, action, None)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def result(self, state: State) -> Result:
+        """Ranks by victory points, then most cards on the battlefield, then fewest creatures
+        in the discard pile; still tied = shared rank."""
+        if not state.over:
+            raise ValueError("the game is not over")
+        ranks, keys = rounds.ranking(state)
+        top = [s for s in range(state.n) if ranks[s] == 0]
+        best = [s for s in range(state.n) if keys[s][0] == max(k[0] for k in keys)]
+        if len(best) == 1:
+            how = "most victory points wins"
+        elif len({keys[s][1] for s in best}) > 1:
+            how = "tie on points broken by the most allied cards on the battlefield"
+        elif len({keys[s][2] for s in best}) > 1:
+            how = "tie on points and cards broken by the fewest creatures in the discard pile"
+        else:
+            how = "tie on points, cards and discarded creatures: a draw"
+        return Result(
+            ranks=tuple(ranks),
+            scores=tuple(float(k[0]) for k in keys),
+            reason=f"{state.end_reason}; {how}",
+            details={
+                "cards_on_battlefield": [k[1] for k in keys],
+                "creatures_discarded": [-k[2] for k in keys],
+                "winners": top,
+                "rounds": state.round,
+            },
+        )
+
+    # -- information ---------------------------------------------------------------------
+    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
+        return observe.observation(state, seat)
+
+    def canonical(self, state: State) -> JSON:
+        return observe.canonical(state)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return observe.determinize(state, seat, rng)
+
+    def zones(self, state: State) -> dict[str, list[str]]:
+        return observe.zones(state)
+
+    # -- bots' helpers -------------------------------------------------------------------
+    def random_playout(self, state: State, rng: random.Random) -> None:
+        """The generic loop without its protocol overhead (same choices for the same rng)."""
+        legal, play = rounds.legal, rounds.play
+        while not state.over:
+            play(state, rng.choice(legal(state)), None)
+
+    def heuristic_value(self, state: State, seat: int) -> float:
+        """Logistic of the seat's board points minus the best rival's."""
+        if state.over:
+            return super().heuristic_value(state, seat)
+        pts = rounds.scores(state)
+        mine = pts[seat]
+        best = max(p for s, p in enumerate(pts) if s != seat)
+        return 1.0 / (1.0 + math.exp(-(mine - best) / 15.0))
+
+    def describe_action(self, state: State, action: Action) -> str:
+        return describe(state, action)

@@ -1,0 +1,53 @@
+"""Where a card may be moved: Movement N (step by step, through allies, never through enemies),
+Flight and "move anywhere" effects (any free space next to another card)."""
+
+from __future__ import annotations
+
+from engines.arackhan_wars import board
+from engines.arackhan_wars.abilities import FLIGHT, MOVEMENT
+from engines.arackhan_wars.effects import Stats
+from engines.arackhan_wars.state import State
+
+
+def _next_to_a_card(st: State, space: int, moving: int) -> bool:
+    return any((j := st.board[s]) >= 0 and j != moving for s in board.ADJACENT[space])
+
+
+def anywhere(st: State, moving: int) -> list[int]:
+    """Every free space adjacent to a card other than ``moving``."""
+    return [s for s in range(board.N_SPACES) if st.board[s] < 0 and _next_to_a_card(st, s, moving)]
+
+
+def walk(st: State, moving: int, steps: int) -> list[int]:
+    """Free spaces ``moving`` reaches in 1..``steps`` steps through free spaces and spaces of
+    cards its controller controls (never an enemy's), ending next to another card."""
+    start = st.where[moving]
+    seat = st.control[moving]
+    seen = {start}
+    frontier = [start]
+    ends: set[int] = set()
+    for _ in range(steps):
+        nxt = []
+        for space in frontier:
+            for s in board.ADJACENT[space]:
+                if s in seen:
+                    continue
+                j = st.board[s]
+                if j >= 0 and j != moving and st.control[j] != seat:
+                    continue
+                seen.add(s)
+                nxt.append(s)
+                if (j < 0 or j == moving) and s != start and _next_to_a_card(st, s, moving):
+                    ends.add(s)
+        frontier = nxt
+    return sorted(ends)
+
+
+def own_moves(st: State, stats: Stats, i: int) -> list[int]:
+    """Destinations card ``i`` reaches with its own Flight or Movement attribute."""
+    attrs = stats.attrs.get(i, ())
+    if FLIGHT in attrs:
+        return anywhere(st, i)
+    if MOVEMENT in attrs and stats.movement.get(i, 0) > 0:
+        return walk(st, i, stats.movement[i])
+    return []

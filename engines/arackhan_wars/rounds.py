@@ -1,0 +1,413 @@
+"""The round: choosing the first player, mulligans, placement, reveal, activation (Initiative
+sequences then turns), End phase, and the end of the game after round 9.
+
+``legal(st)`` lists the actions of the seat to act; ``play(st, action, events)`` plays one that
+``legal`` listed. Action strings::
+
+    first <seat>                 the drawn seat chooses who begins round 1
+    mulligan c<i> | keep         put a card of the opening hand back, or finish the mulligan
+    place c<i> <x,y> | place c<i> astral
+    move c<i> <x,y>              Movement or Flight (the card may still attack or act this turn)
+    attack c<t> c<a>[+c<b>...]   attack enemy card t with one or several allied cards
+    act c<i> [args]              the card's action (args depend on the action)
+    pass                         end this Initiative sequence or turn
+    done                         finish a card action made of several moves
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.arackhan_wars import actions as card_actions
+from engines.arackhan_wars import board, combat
+from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
+from engines.arackhan_wars.effects import compute, is_active
+from engines.arackhan_wars.info import info
+from engines.arackhan_wars.movement import own_moves
+from engines.arackhan_wars.state import (
+    CHOOSE,
+    DRAW_PER_ROUND,
+    MULLIGAN,
+    OVER,
+    PENDING,
+    PLACE,
+    PLACE_PER_ROUND,
+    ROUNDS,
+    TURN,
+    State,
+)
+from engines.arackhan_wars.state import INITIATIVE as INITIATIVE_PHASE
+from engines.arackhan_wars.zones import destroy, discard_spell, draw
+
+Events = list[dict[str, Any]] | None
+
+
+def _ev(events: Events, **kw: Any) -> None:
+    if events is not None:
+        events.append(kw)
+
+
+def playing_order(first: int, n: int) -> list[int]:
+    """Seats in playing order for a round that ``first`` begins (clockwise = seat order)."""
+    return [(first + k) % n for k in range(n)]
+
+
+# -- placement ----------------------------------------------------------------------------------
+def placement_spaces(st: State, seat: int) -> list[int]:
+    """Free spaces where ``seat`` may place a card now."""
+    others = [i for i in st.board if i >= 0 and not (i in st.placed and st.order[st.step] == seat)]
+    if not others:
+        return [s for s in board.STARTING_AREA if st.board[s] < 0]
+    return [
+        s
+        for s in range(board.N_SPACES)
+        if st.board[s] < 0 and any(st.board[n] >= 0 for n in board.ADJACENT[s])
+    ]
+
+
+def placement_options(st: State, seat: int) -> list[str]:
+    spaces = None
+    out = []
+    for h in sorted(st.hand[seat]):
+        ci = info(st.ctype[h])
+        if ci.defn.placement == "not_last_round" and st.round == ROUNDS:
+            continue
+        if ci.kind == SPELL and ci.astral:
+            out.append(f"place c{h} astral")
+            continue
+        if spaces is None:
+            spaces = placement_spaces(st, seat)
+        out.extend(f"place c{h} {board.NAMES[s]}" for s in spaces)
+    return out
+
+
+# -- activation ---------------------------------------------------------------------------------
+def activation_options(st: State, seat: int) -> list[str]:
+    stats = compute(st)
+    initiative = st.phase == INITIATIVE_PHASE
+    out: list[str] = []
+    for i in st.board:
+        if i < 0 or st.control[i] != seat or not st.face_up[i] or st.moved[i]:
+            continue
+        if info(st.ctype[i]).kind != CREATURE and _copy_kind(st, i) != CREATURE:
+            continue
+        if not is_active(st, stats, i):
+            continue
+        if initiative and INITIATIVE not in stats.attrs[i]:
+            continue
+        out.extend(f"move c{i} {board.NAMES[s]}" for s in own_moves(st, stats, i))
+    for t, group in combat.attack_options(st, seat):
+        out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
+    for i in sorted(st.in_play()):
+        if st.control[i] != seat or not st.face_up[i]:
+            continue
+        defn = card_actions_defn(st, i)
+        if not defn.action or not is_active(st, stats, i):
+            continue
+        if i in stats.skills_off and info(st.ctype[i]).kind == CREATURE:
+            continue
+        if initiative and INITIATIVE not in stats.attrs[i]:
+            continue
+        options, _ = card_actions.ACTIONS[defn.action]
+        for args in options(st, seat, i, defn.params):
+            out.append(f"act c{i} {args}" if args else f"act c{i}")
+    out.append("pass")
+    return out
+
+
+def _copy_kind(st: State, i: int) -> str:
+    copy = st.temp.get(i, {}).get("copy")
+    return info(copy).kind if copy is not None else ""
+
+
+def card_actions_defn(st: State, i: int):
+    copy = st.temp.get(i, {}).get("copy")
+    return info(copy if copy is not None else st.ctype[i]).defn
+
+
+# -- the list of legal actions ------------------------------------------------------------------
+def legal(st: State) -> list[str]:
+    """Every action the seat to act may take (cached until the state changes)."""
+    key = (st.version, st.phase, st.step, len(st.placed))
+    cache = st.__dict__.get("_legal")
+    if cache is not None and cache[0] == key:
+        return cache[1]
+    out = _legal(st)
+    st.__dict__["_legal"] = (key, out)
+    return out
+
+
+def _legal(st: State) -> list[str]:
+    if st.over:
+        return []
+    if st.phase == CHOOSE:
+        return [f"first {s}" for s in range(st.n)]
+    seat = st.to_act
+    if st.phase == MULLIGAN:
+        return [f"mulligan c{h}" for h in sorted(st.hand[seat]) if h not in st.mulliganed] + [
+            "keep"
+        ]
+    if st.phase == PLACE:
+        return placement_options(st, seat)
+    if st.phase == PENDING:
+        return card_actions.pending_options(st)
+    return activation_options(st, seat)
+
+
+# -- playing one action -------------------------------------------------------------------------
+def play(st: State, action: str, events: Events) -> None:
+    """Play ``action`` (one that :func:`legal` lists) and run the automatic steps after it."""
+    st.version += 1
+    seat = st.to_act
+    head, _, rest = action.partition(" ")
+    if st.phase == CHOOSE:
+        st.first = int(rest)
+        st.order = playing_order(st.first, st.n)
+        st.phase, st.step = MULLIGAN, 0
+        _ev(events, type="first-player", seat=st.first, chosen_by=st.chooser)
+    elif st.phase == MULLIGAN:
+        _mulligan(st, seat, head, rest, events)
+    elif st.phase == PLACE:
+        _place(st, seat, rest, events)
+    elif st.phase == PENDING:
+        if card_actions.pending_perform(st, action, events):
+            p = st.pending
+            st.pending = None
+            st.phase = p.data["return"]
+            _finish_action(st, p.card)
+    elif head == "pass":
+        _end_step(st, seat, events)
+    elif head == "move":
+        who, where = rest.split()
+        i = int(who[1:])
+        st.move(i, board.BY_NAME[where])
+        st.moved[i] = True
+        _ev(events, type="move", card=who, to=where)
+    elif head == "attack":
+        target, group = rest.split()
+        combat.resolve_attack(
+            st, seat, int(target[1:]), tuple(int(a[1:]) for a in group.split("+")), events
+        )
+    elif head == "act":
+        who, _, args = rest.partition(" ")
+        i = int(who[1:])
+        defn = card_actions_defn(st, i)
+        _, perform = card_actions.ACTIONS[defn.action]
+        _ev(events, type="action", card=who, action=defn.action, args=args)
+        if perform(st, seat, i, defn.params, args, events):
+            _finish_action(st, i)
+    else:  # pragma: no cover - legal() never lists anything else
+        raise ValueError(action)
+    st.version += 1
+    advance(st, events)
+
+
+def _finish_action(st: State, i: int) -> None:
+    """A card that performed its action: deactivated (creature, land) or discarded (spell)."""
+    if st.where[i] < 0 and not any(i in a for a in st.astral):
+        return
+    if info(st.ctype[i]).kind == SPELL:
+        discard_spell(st, i)
+    else:
+        st.active[i] = False
+        st.version += 1
+
+
+def _mulligan(st: State, seat: int, head: str, rest: str, events: Events) -> None:
+    if head == "mulligan":
+        st.mulliganed.append(int(rest[1:]))
+        return
+    n = len(st.mulliganed)
+    for h in st.mulliganed:
+        st.hand[seat].remove(h)
+        st.draw[seat].append(h)
+    st.rng.shuffle(st.draw[seat])
+    draw(st, seat, n)
+    st.mulliganed = []
+    _ev(events, type="mulligan", seat=seat, cards=n)
+    st.step += 1
+    if st.step >= st.n:
+        st.phase, st.step = PLACE, 0
+        st.placed = []
+
+
+def _place(st: State, seat: int, rest: str, events: Events) -> None:
+    who, where = rest.split()
+    h = int(who[1:])
+    st.hand[seat].remove(h)
+    st.face_up[h] = False
+    st.control[h] = seat
+    if where == "astral":
+        st.astral[seat].append(h)
+        _ev(events, type="place", seat=seat, to="astral")
+    else:
+        st.put(h, board.BY_NAME[where])
+        _ev(events, type="place", seat=seat, to=where)
+    _ev(events, type="placed-card", card=who, card_id=st.ctype[h], seen_by=[seat])
+    st.placed.append(h)
+
+
+def _placement_done(st: State) -> bool:
+    seat = st.order[st.step]
+    return len(st.placed) >= PLACE_PER_ROUND or not st.hand[seat]
+
+
+def _end_step(st: State, seat: int, events: Events) -> None:
+    """End ``seat``'s Initiative sequence or turn: cards it moved are now deactivated."""
+    for i in st.in_play():
+        if st.moved[i] and st.control[i] == seat:
+            st.moved[i] = False
+            if st.where[i] >= 0:
+                st.active[i] = False
+    st.step += 1
+    if st.step >= st.n:
+        if st.phase == INITIATIVE_PHASE:
+            st.phase, st.step = TURN, 0
+        else:
+            _end_phase(st, events)
+
+
+def advance(st: State, events: Events) -> None:
+    """Run the automatic steps: end of a seat's placement, reveal, skipping Initiative
+    sequences and turns in which the seat could only pass."""
+    while not st.over:
+        if st.phase == PLACE:
+            if _placement_done(st):
+                st.step += 1
+                st.placed = []
+                st.version += 1
+                if st.step >= st.n:
+                    _reveal(st, events)
+                continue
+            if not legal(st):
+                _end_game(st, "no room left to place a card", events)
+            return
+        if st.phase in (INITIATIVE_PHASE, TURN):
+            if legal(st) == ["pass"]:
+                _end_step(st, st.order[st.step], events)
+                st.version += 1
+                continue
+            return
+        if st.phase == PENDING and st.pending is not None and legal(st) == ["done"]:
+            p = st.pending
+            st.pending = None
+            st.phase = p.data["return"]
+            _finish_action(st, p.card)
+            st.version += 1
+            continue
+        return
+
+
+def _reveal(st: State, events: Events) -> None:
+    shown = []
+    for i in st.in_play():
+        if not st.face_up[i]:
+            st.face_up[i] = True
+            st.active[i] = True
+            shown.append(i)
+    st.version += 1
+    _ev(
+        events,
+        type="reveal",
+        cards=[{"card": f"c{i}", "card_id": st.ctype[i], "seat": st.owner[i]} for i in shown],
+    )
+    st.phase, st.step = INITIATIVE_PHASE, 0
+
+
+def _end_phase(st: State, events: Events) -> None:
+    for i in sorted(st.in_play()):
+        trigger = info(st.ctype[i]).defn.end_of_round
+        if trigger and st.face_up[i] and (st.where[i] >= 0 or any(i in a for a in st.astral)):
+            card_actions.END_OF_ROUND[trigger](st, i, events)
+    for i in sorted(st.in_play()):
+        if info(st.ctype[i]).kind == SPELL:
+            discard_spell(st, i)
+    for i in st.in_play():
+        st.active[i] = True
+        st.moved[i] = False
+    st.temp.clear()
+    st.used.clear()
+    st.version += 1
+    _ev(events, type="end-of-round", round=st.round)
+    if st.round >= ROUNDS:
+        _end_game(st, "the ninth round is over", events)
+        return
+    st.round += 1
+    st.first = (st.first + 1) % st.n
+    st.order = playing_order(st.first, st.n)
+    for s in range(st.n):
+        draw(st, s, DRAW_PER_ROUND)
+    st.phase, st.step = PLACE, 0
+    st.placed = []
+
+
+def _end_game(st: State, reason: str, events: Events) -> None:
+    for i in st.in_play():
+        st.face_up[i] = True
+    st.over = True
+    st.phase = OVER
+    st.end_reason = reason
+    st.version += 1
+    _ev(events, type="game-over", reason=reason)
+
+
+# -- scoring ------------------------------------------------------------------------------------
+def scores(st: State) -> list[int]:
+    """Each seat's victory points: core values of the creatures and lands it controls on the
+    battlefield, plus Dragon Slayer's trophies and Masters of AracKhan's count."""
+    out = [0] * st.n
+    for i in st.board:
+        if i < 0 or not st.face_up[i] or info(st.ctype[i]).kind not in (CREATURE, LAND):
+            continue
+        seat = st.control[i]
+        out[seat] += info(st.ctype[i]).value
+        if info(st.ctype[i]).defn.params.get("trophies"):
+            out[seat] += sum(info(st.ctype[j]).value for j in st.under.get(i, ()))
+        if info(st.ctype[i]).defn.params.get("scoring") == "masters":
+            out[seat] += _masters(st, i)
+    return out
+
+
+def _masters(st: State, land: int) -> int:
+    seat = st.control[land]
+    around = set(board.ADJACENT[st.where[land]])
+    for s in list(around):
+        j = st.board[s]
+        if j >= 0 and st.control[j] == seat and info(st.ctype[j]).kind == CREATURE:
+            around.update(board.ADJACENT[s])
+    return sum(
+        info(st.ctype[j]).value
+        for s in around
+        if (j := st.board[s]) >= 0 and st.control[j] != seat and info(st.ctype[j]).kind == CREATURE
+    )
+
+
+def cards_on_battlefield(st: State) -> list[int]:
+    """First tie-break: allied cards each seat has on the battlefield."""
+    out = [0] * st.n
+    for i in st.board:
+        if i >= 0 and st.face_up[i]:
+            out[st.control[i]] += 1
+    return out
+
+
+def creatures_discarded(st: State) -> list[int]:
+    """Second tie-break: allied creatures in each seat's discard pile (fewer is better)."""
+    return [
+        sum(1 for i in st.discard[s] if info(st.ctype[i]).kind == CREATURE) for s in range(st.n)
+    ]
+
+
+def ranking(st: State) -> tuple[list[int], list[tuple[int, int, int]]]:
+    """Ranks (0 = first, ties shared) and each seat's (score, cards, -discarded) key."""
+    keys = [
+        (sc, cb, -cd)
+        for sc, cb, cd in zip(
+            scores(st), cards_on_battlefield(st), creatures_discarded(st), strict=True
+        )
+    ]
+    ranks = [sum(1 for other in keys if other > k) for k in keys]
+    return ranks, keys
+
+
+__all__ = ["legal", "play", "advance", "ranking", "scores", "destroy"]
