@@ -4,6 +4,7 @@ copies, privacy, and the catalogue browser."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from django.utils import timezone
@@ -509,3 +510,42 @@ def test_player_page_shows_only_published_decks(client, person, deck, bob):
     page = client.get("/players/alice/").content.decode()
     assert f'<a href="/decks/versions/{version.pk}/">Grey wall v1</a>' in page
     assert hidden.name not in page
+
+
+# -- server time -----------------------------------------------------------------------------------
+BUDGET_SECONDS = 0.250  # the target is 100 ms; the guard allows for a busy shared CI machine
+
+
+def test_deck_pages_are_fast(client, person, grey_order_text, capsys):
+    """Best of three through the test client, with 24 decks of every game (figures printed)."""
+    decks = [services.copy_starter(person, GAME, s.key) for s in starter_decks() * 2]
+    for i in range(8):
+        services.create_deck(person, GAME, f"Draft {i}", text=ILLEGAL)
+    services.copy_starter(person, "kingdom-of-warlords", "standard-army")
+    services.copy_starter(person, "khan-of-khans", "morokanth")
+    version = services.current_version(decks[0])
+    login(client, person)
+    pages = [
+        ("get", "/decks/", None),
+        ("get", f"/decks/{decks[0].pk}/", None),
+        ("get", "/decks/new/", None),
+        ("post", "/decks/validate/", {"game": GAME, "text": ILLEGAL + grey_order_text}),
+        ("get", "/decks/cards/?game=arackhan-wars&q=ra", None),
+        ("get", f"/decks/versions/{version.pk}/", None),
+        ("get", f"/decks/versions/{version.pk}/export/", None),
+        ("get", "/catalogues/arackhan-wars/", None),
+        ("get", "/catalogues/arackhan-wars/?attribute=Flight&min_value=5&page=1", None),
+    ]
+    slow = []
+    for method, url, data in pages:
+        best = float("inf")
+        for _ in range(3):
+            started = time.perf_counter()
+            response = getattr(client, method)(url, data) if data else getattr(client, method)(url)
+            best = min(best, time.perf_counter() - started)
+        assert response.status_code == 200, url
+        with capsys.disabled():
+            print(f"{method.upper()} {url}: {best * 1000:.1f} ms")
+        if best > BUDGET_SECONDS:
+            slow.append((url, best))
+    assert not slow

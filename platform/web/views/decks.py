@@ -44,14 +44,19 @@ def _frozen_versions():
     )
 
 
-def _current_prefetch() -> Prefetch:
+def _current_prefetch(*deferred: str) -> Prefetch:
     """The current version of each deck, with its catalogue and its re-check results."""
     return Prefetch(
         "versions",
         queryset=DeckVersion.objects.filter(is_current=True)
+        .defer(*deferred)
         .select_related("catalogue")
+        .defer("catalogue__rows")
         .prefetch_related(
-            Prefetch("rechecks", queryset=DeckRecheck.objects.select_related("catalogue"))
+            Prefetch(
+                "rechecks",
+                queryset=DeckRecheck.objects.select_related("catalogue").defer("catalogue__rows"),
+            )
         ),
         to_attr="current_list",
     )
@@ -92,7 +97,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
         decks = (
             Deck.objects.filter(owner=request.user, archived=False)
             .annotate(frozen=Exists(_frozen_versions()))
-            .prefetch_related(_current_prefetch())
+            .prefetch_related(_current_prefetch("data", "text", "problems"))
             .order_by("game", "name", "pk")
         )
         for deck in decks:
@@ -141,7 +146,7 @@ def _editor(
         versions = list(
             DeckVersion.objects.filter(deck=deck)
             .select_related("catalogue")
-            .defer("data", "text")
+            .defer("data", "text", "catalogue__rows")
             .order_by("-number")[:50]
         )
     context = {
@@ -293,7 +298,10 @@ def card_search(request: HttpRequest) -> HttpResponse:
 # -- versions ----------------------------------------------------------------------------------
 def _visible_version(request: HttpRequest, pk: int) -> DeckVersion:
     version = (
-        DeckVersion.objects.select_related("deck", "deck__owner", "catalogue").filter(pk=pk).first()
+        DeckVersion.objects.select_related("deck", "deck__owner", "catalogue")
+        .defer("catalogue__rows")
+        .filter(pk=pk)
+        .first()
     )
     if version is None or not services.can_view_version(request.user, version):
         raise Http404("No such deck version.")
@@ -314,7 +322,11 @@ def version_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "mine": mine,
             "game_name": get_deck_format(version.deck.game).name,
             "text": text,
-            "rechecks": list(version.rechecks.select_related("catalogue")[:10]) if mine else [],
+            "rechecks": list(
+                version.rechecks.select_related("catalogue").defer("catalogue__rows")[:10]
+            )
+            if mine
+            else [],
         },
     )
 
@@ -329,6 +341,17 @@ def version_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # -- catalogues --------------------------------------------------------------------------------
+def _copies_text(card: Card) -> str:
+    """How many copies a deck may hold, and the rule that says so."""
+    if card.legendary:
+        return "1 (legendary)"
+    if card.individual_limit:
+        return f"{card.individual_limit} (individual limit)"
+    if card.max_copies:
+        return f"{card.max_copies} (value 6+)"
+    return "any"
+
+
 def catalogue_index(request: HttpRequest) -> HttpResponse:
     return redirect("web-catalogue", game=DEFAULT_GAME)
 
@@ -387,5 +410,7 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
         if wanted.get("attribute"):  # a JSON list: filtered here, the same on every database
             cards = [c for c in cards if wanted["attribute"] in c.attributes]
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    for card in page.object_list:
+        card.copies_text = _copies_text(card)
     context.update(form=form, page=page, versions=versions, shown=shown, in_force=in_force)
     return render(request, "web/decks/catalogue.html", context, status=status)
