@@ -78,7 +78,7 @@ const presentations = {
     box.append(el("p", { text: `Turn ${obs.turns} · ${obs.cards_left} cards left in the location decks${obs.pending ? " · waiting on a choice" : ""}` }));
     box.append(table(
       ["Seat", "Khan", "Herd value", "Herd", "Champion", "Corrals", "Open corrals"],
-      obs.players.map((p, i) => [seatName(i), words(p.khan), p.herd_value, cards(p.herd, "herd"), p.champion, cards(p.corrals, "corrals"), p.open_corrals]),
+      obs.players.map((p, i) => [seatName(i), words(p.khan), p.herd_value, cards(p.herd, "herd"), p.champion, generic(p.corrals), p.open_corrals]),
       "Players",
     ));
     box.append(table(
@@ -136,6 +136,31 @@ function tickClocks() {
   for (const node of document.querySelectorAll(".clock")) node.textContent = clockText(remaining(Number(node.dataset.seat)));
 }
 
+// Actions grouped by their first word ("raid", "play"...): a few as buttons, many (say, every
+// combination of decks to reveal) as one labelled list and a button, so the page stays short.
+const MANY = 12;
+
+function actionButton(action, label) {
+  const button = el("button", { type: "button", class: "action", "data-action": action, text: label });
+  if (label !== action) button.title = action;
+  button.addEventListener("click", () => act(action));
+  return button;
+}
+
+function actionGroup(verb, entries, index) {
+  if (entries.length <= MANY) {
+    const row = el("div", { class: "action-row" });
+    for (const { action, label } of entries) row.append(actionButton(action, label));
+    return row;
+  }
+  const id = `play-choice-${index}`;
+  const select = el("select", { id });
+  for (const { action, label } of entries) select.append(el("option", { value: action, text: label }));
+  const button = el("button", { type: "button", class: "action", text: `Play ${verb}` });
+  button.addEventListener("click", () => act(select.value));
+  return el("div", { class: "action-row" }, el("label", { for: id, text: `${verb} (${entries.length} choices)` }), select, button);
+}
+
 function renderActions() {
   const box = $("play-actions");
   box.replaceChildren();
@@ -144,12 +169,13 @@ function renderActions() {
     box.append(el("p", { class: "muted", text: view.seat === null ? "You are watching." : `Waiting for ${seatName(view.to_act)}…` }));
     return;
   }
-  for (const { action, label } of view.legal) {
-    const button = el("button", { type: "button", class: "action", "data-action": action, text: label });
-    if (label !== action) button.title = action;
-    button.addEventListener("click", () => act(action));
-    box.append(button);
+  const groups = new Map();
+  for (const entry of view.legal) {
+    const verb = entry.action.split(" ")[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(entry);
   }
+  [...groups].forEach(([verb, entries], index) => box.append(actionGroup(verb, entries, index)));
 }
 
 function renderResult() {

@@ -1,0 +1,147 @@
+"""Playing in chromium: a whole game of Khan of Khans (and one of Kingdom of Warlords) against
+a bot, clicking the legal actions the engine offers until the result shows, with a reload in
+the middle (the page reconnects and carries on from the server's state).
+
+Served by daphne in a subprocess (the play socket needs ASGI) on the test's PostgreSQL database,
+so it runs in the services pass. The daphne process runs Celery tasks eagerly: the bot's
+moves are played right after each of the person's (a real worker runs ``advance_bots`` in
+tests/matches/test_play_workers.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection, connections
+from django.test import Client
+from playwright.sync_api import expect
+
+from matches import audit
+from matches.models import Match, MatchState
+from players.models import Player
+from tests.support.accounts import STRONG
+from tests.support.server import daphne_server
+from tests.support.workers import subprocess_database_url
+from tests.web.conftest import SCREENSHOTS, make_bot, screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.services]
+DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture
+def daphne(transactional_db, tmp_path):
+    assert connection.vendor == "postgresql", "the play browser test runs on PostgreSQL"
+    env = {
+        "DATABASE_URL": subprocess_database_url(),
+        "DEBUG": "1",
+        "CELERY_BROKER_URL": "",  # tasks run eagerly in the server
+        "SECRET_KEY": settings.SECRET_KEY,  # the sessions made here are valid there
+    }
+    with daphne_server(tmp_path, env) as base_url:
+        yield base_url
+
+
+@pytest.fixture
+def browser_page(daphne, monkeypatch):
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(15_000)
+        yield page
+        browser.close()
+    finally:
+        connections.close_all()  # see conftest's ``page``
+        playwright.stop()
+
+
+def _log_in(page, base: str, user: Player) -> None:
+    """A session made here (the tests' password hasher is not the server's), as a cookie."""
+    client = Client()
+    client.force_login(user)
+    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}
+    page.context.add_cookies([cookie])
+    page.goto(base)
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+
+
+def _play_to_the_end(page, rng: random.Random, reload_after: int, shot: str) -> int:
+    """Click legal actions until the result shows; reload once mid-game. Returns the clicks."""
+    board = page.locator("#play")
+    clicks = 0
+    while board.get_attribute("data-state") == "running":
+        buttons = page.locator("button.action:enabled")
+        expect(buttons.first).to_be_visible()
+        ply = board.get_attribute("data-ply")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        clicks += 1
+        page.wait_for_function(
+            "ply => document.getElementById('play').dataset.ply !== ply"
+            " || document.getElementById('play').dataset.state !== 'running'",
+            arg=ply,
+        )
+        if clicks == reload_after:
+            screenshot(page, shot)
+            page.reload()
+            expect(board).to_have_attribute("data-socket", "open")
+            assert int(board.get_attribute("data-ply")) > int(ply)  # the server's state
+    return clicks
+
+
+@pytest.mark.parametrize(
+    "game, ladder, shot",
+    [
+        ("khan-of-khans", "khan-of-khans-2p", "play-khan-of-khans"),
+        ("kingdom-of-warlords", "kingdom-of-warlords-1v1", "play-kingdom-of-warlords"),
+    ],
+)
+def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, shot):
+    page = browser_page
+    alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
+    bot = make_bot(game, "random")
+    _log_in(page, daphne, alice)
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
+    page.goto(f"{daphne}/play/")
+    page.get_by_test_id(f"play-bots-{ladder}").click()
+    expect(page.locator("#play")).to_have_attribute("data-socket", "open")
+    match = Match.objects.get()
+    assert page.url.endswith(f"/matches/{match.pk}/play/")
+    expect(page.get_by_test_id("play-status")).to_contain_text("Your turn")
+
+    clicks = _play_to_the_end(page, random.Random(7), reload_after=4, shot=shot)
+    result = page.get_by_test_id("play-result")
+    expect(result).to_be_visible()
+    expect(page.locator("#play-connection")).to_have_text("The match has ended.")
+    screenshot(page, f"{shot}-result")
+
+    match.refresh_from_db()
+    assert match.state == MatchState.FINISHED and clicks >= 5
+    ranks = match.result["ranks"]
+    mine = ranks[0]  # the person took seat 0
+    if mine == 0:
+        expected = "Shared first place." if ranks.count(0) > 1 else "You won!"
+    else:
+        expected = f"You placed {mine + 1}."
+    expect(result).to_contain_text(expected)
+    assert audit.verify(match).ok
+    assert match.seats.get(player=bot).bot == "random"
+    # Every frame the person's socket received was the person's own seat's view.
+    views = [json.loads(f)["view"] for f in frames if '"kind": "view"' in f]
+    assert views and all(v["seat"] == 0 and v["observation"]["seat"] == 0 for v in views)
+    if game == "khan-of-khans":
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copy(SCREENSHOTS / f"{shot}.png", DOCS_SCREENSHOTS / f"{shot}.png")
