@@ -70,30 +70,35 @@ def attack_distance(st: State, stats: Stats, a: int, t: int) -> int:
 
 def can_reach(st: State, stats: Stats, a: int, t: int) -> bool:
     """True when ``a`` (able to attack) may attack enemy card ``t`` on its own terms."""
-    if st.where[t] < 0 or allied(st, a, t) or stats.defence.get(t) is None:
+    pt = st.where[t]
+    if pt < 0 or st.control[a] == st.control[t] or stats.defence.get(t) is None:
         return False
-    ti = card_info(st, t)
+    fa = stats.flags[a]
+    rng = stats.ranged[a] if RANGED in stats.attrs[a] else 1
+    if ATTACKS_ADJACENT_NO_GROUP in fa or rng < 1:
+        rng = 1
+    d = board.DISTANCE[st.where[a]][pt]
+    if d > rng:
+        return False
+    ti = stats.info[t]
     if ti.kind not in (CREATURE, LAND):
         return False
-    fa, ft = stats.flags[a], stats.flags[t]
+    ft = stats.flags[t]
     if CANNOT_BE_ATTACKED in ft:
         return False
-    a_spell = card_info(st, a).kind == SPELL
+    a_spell = stats.info[a].kind == SPELL
     if a_spell and IMMUNE_SPELLS in ft:
         return False
     if not a_spell and NOT_BY_CREATURES in ft:
         return False
-    d = attack_distance(st, stats, a, t)
-    rng = stats.ranged[a] if RANGED in stats.attrs[a] else 1
-    if ATTACKS_ADJACENT_NO_GROUP in fa:
-        rng = 1
-    if d > max(1, rng):
+    if d == 1 and not a_spell:
+        if STEALTH in stats.attrs[t] and rng < 2:
+            return False
+        if NO_ADJACENT_ATTACK in fa:
+            return False
+    elif d > 1 and not a_spell and ONLY_ADJACENT_ATTACKERS in ft:
         return False
-    if NO_ADJACENT_ATTACK in fa and board.DISTANCE[st.where[a]][st.where[t]] == 1:
-        return False
-    if EVEN_TARGETS_ONLY in fa and ti.value % 2:
-        return False
-    return not (ONLY_ADJACENT_ATTACKERS in ft and not a_spell and d != 1)
+    return not (EVEN_TARGETS_ONLY in fa and ti.value % 2)
 
 
 def group_ok(st: State, stats: Stats, group: tuple[int, ...], t: int) -> bool:
@@ -135,7 +140,7 @@ def attack_options(st: State, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         return []
     out = []
     for t in st.board:
-        if t < 0 or st.control[t] == seat:
+        if t < 0 or st.control[t] == seat or stats.defence.get(t) is None:
             continue
         able = [a for a in attackers if can_reach(st, stats, a, t)]
         if not able:

@@ -45,16 +45,18 @@ from engines.arackhan_wars.state import State
 class Stats:
     """Characteristics of every revealed card in play (dicts keyed by instance)."""
 
-    __slots__ = ("attack", "defence", "attrs", "movement", "ranged", "flags", "skills_off")
+    __slots__ = ("attack", "defence", "attrs", "movement", "ranged", "flags", "skills_off", "info")
 
     def __init__(self) -> None:
         self.attack: dict[int, int | None] = {}
         self.defence: dict[int, int | None] = {}
-        self.attrs: dict[int, set[str]] = {}
+        self.attrs: dict[int, frozenset[str]] = {}
         self.movement: dict[int, int] = {}
         self.ranged: dict[int, int] = {}
-        self.flags: dict[int, set[str]] = {}
+        self.flags: dict[int, frozenset[str]] = {}
         self.skills_off: set[int] = set()
+        self.info: dict[int, CardInfo] = {}
+        """The characteristics each revealed card in play has now (copies included)."""
 
     def has(self, i: int, what: str) -> bool:
         """True when card ``i`` has attribute or flag ``what`` now."""
@@ -171,39 +173,90 @@ def _count(st: State, per: str, target: int, family: str, revealed: set[int]) ->
     return n
 
 
+_EMPTY: frozenset[str] = frozenset()
+
+
 def compute(st: State) -> Stats:
     """The characteristics of every revealed card in play (cached until the state changes)."""
     if st._stats_version == st.version and st._stats is not None:
         return st._stats
     stats = Stats()
-    revealed = {i for i in st.in_play() if st.face_up[i]}
-    infos = {i: card_info(st, i) for i in revealed}
-    lost: dict[int, set[str]] = {}
-    for i, ci in infos.items():
-        t = st.temp.get(i, {})
-        attack, defence = ci.attack, ci.defence
-        if "set" in t:
-            attack, defence = t["set"]
-        if attack is not None and "attack_bonus" in t:
-            attack += t["attack_bonus"]
-        stats.attack[i] = attack
-        stats.defence[i] = defence
-        stats.attrs[i] = set(ci.attributes)
-        stats.movement[i] = ci.movement
-        stats.ranged[i] = ci.ranged
-        stats.flags[i] = set()
-        lost[i] = set()
-    sources = sorted(revealed, key=lambda i: (infos[i].kind != SPELL, i))
+    face_up, temp = st.face_up, st.temp
+    revealed = [i for i in st.board if i >= 0 and face_up[i]]
+    for plane in st.astral:
+        revealed.extend(i for i in plane if face_up[i])
+    rset = set(revealed)
+    infos = stats.info
+    attack, defence, attrs = stats.attack, stats.defence, stats.attrs
+    flags, movement, ranged = stats.flags, stats.movement, stats.ranged
+    sources = []
+    for i in revealed:
+        t = temp.get(i) if temp else None
+        ci = info(t["copy"]) if t and t.get("copy") is not None else info(st.ctype[i])
+        infos[i] = ci
+        a, d = ci.attack, ci.defence
+        if t:
+            if "set" in t:
+                a, d = t["set"]
+            if a is not None and "attack_bonus" in t:
+                a += t["attack_bonus"]
+        attack[i] = a
+        defence[i] = d
+        attrs[i] = ci.attributes
+        movement[i] = ci.movement
+        ranged[i] = ci.ranged
+        flags[i] = _EMPTY
+        if ci.defn.auras:
+            sources.append(i)
+    if sources:
+        _apply_auras(st, stats, sorted(sources, key=lambda i: (infos[i].kind != SPELL, i)), rset)
+    # Swarm, locked numbers, swap, nothing below 0
+    for i in revealed:
+        if SWARM in attrs[i] and attack[i] is not None:
+            ci = infos[i]
+            same_name = SWARM_SAME_NAME in flags[i]
+            control = st.control[i]
+            n = 0
+            for j in st.board:
+                if j < 0 or j not in rset or st.control[j] != control:
+                    continue
+                cj = infos[j]
+                if cj.kind != CREATURE:
+                    continue
+                if (cj.name == ci.name) if same_name else (ci.family and cj.family == ci.family):
+                    n += 1
+            attack[i] += max(0, n - 1)
+        fl = flags[i]
+        if fl:
+            if STATS_LOCKED in fl:
+                t = temp.get(i, {})
+                attack[i], defence[i] = t.get("set", (infos[i].attack, infos[i].defence))
+            if "swap" in fl:
+                attack[i], defence[i] = defence[i], attack[i]
+                if infos[i].attack is None:
+                    attack[i] = None
+        if attack[i] is not None and attack[i] < 0:
+            attack[i] = 0
+        if defence[i] is not None and defence[i] < 0:
+            defence[i] = 0
+    st._stats = stats
+    st._stats_version = st.version
+    return stats
+
+
+def _apply_auras(st: State, stats: Stats, sources: list[int], revealed: set[int]) -> None:
+    """Steps 2 to 4: immunity, removals, then every other aura (see the module docstring)."""
+    infos, flags, attrs = stats.info, stats.flags, stats.attrs
 
     def targets(src: int, aura: Aura) -> list[int]:
-        if not _condition(st, src, aura, revealed):
+        if aura.condition and not _condition(st, src, aura, revealed):
             return []
         out = []
         spell = infos[src].kind == SPELL
         for t in _reached(st, src, aura, revealed):
             if not _filter(st, aura, t, src, revealed):
                 continue
-            if spell and IMMUNE_SPELLS in stats.flags[t] and not allied(st, src, t):
+            if spell and IMMUNE_SPELLS in flags[t] and not allied(st, src, t):
                 continue
             out.append(t)
         return out
@@ -215,8 +268,9 @@ def compute(st: State) -> Stats:
         for aura in infos[src].defn.auras:
             if IMMUNE_SPELLS in aura.gain:
                 for t in targets(src, aura):
-                    stats.flags[t].add(IMMUNE_SPELLS)
+                    flags[t] = flags[t] | {IMMUNE_SPELLS}
     # 3. removals
+    lost: dict[int, set[str]] = {}
     for src in sources:
         for aura in infos[src].defn.auras:
             if not aura.removes or (aura.source == SKILL and src in stats.skills_off):
@@ -225,9 +279,10 @@ def compute(st: State) -> Stats:
                 if aura.lose_skills:
                     stats.skills_off.add(t)
                 if aura.lose:
-                    lost[t].update(infos[t].attributes if "*" in aura.lose else aura.lose)
+                    gone = lost.setdefault(t, set())
+                    gone.update(infos[t].attributes if "*" in aura.lose else aura.lose)
                     if "*" in aura.lose:
-                        lost[t].add("*")
+                        gone.add("*")
     # 4. everything else
     for src in sources:
         for aura in infos[src].defn.auras:
@@ -235,11 +290,7 @@ def compute(st: State) -> Stats:
                 continue
             if aura.source == SKILL and src in stats.skills_off:
                 continue
-            if (
-                IMMUNE_SPELLS in aura.gain
-                and infos[src].kind != SPELL
-                and aura.gain == (IMMUNE_SPELLS,)
-            ):
+            if aura.gain == (IMMUNE_SPELLS,) and infos[src].kind != SPELL:
                 continue
             for t in targets(src, aura):
                 k = _count(st, aura.per, t, aura.per_family, revealed) if aura.per else 1
@@ -248,58 +299,20 @@ def compute(st: State) -> Stats:
                 if aura.defence and stats.defence[t] is not None:
                     stats.defence[t] += aura.defence * k
                 for g in aura.gain:
-                    if g in (SWARM, MOVEMENT, RANGED) or g in _ATTRS:
-                        stats.attrs[t].add(g)
+                    if g in _ATTRS:
+                        attrs[t] = attrs[t] | {g}
                     else:
-                        stats.flags[t].add(g)
-                if aura.range_bonus and RANGED in stats.attrs[t]:
+                        flags[t] = flags[t] | {g}
+                if aura.range_bonus and RANGED in attrs[t]:
                     stats.ranged[t] += aura.range_bonus
                 if aura.swap:
-                    stats.flags[t].add("swap")
-    for i in revealed:
-        gone = lost[i]
-        if "*" in gone:
-            stats.attrs[i].clear()
-        else:
-            stats.attrs[i] -= gone
-        if MOVEMENT not in stats.attrs[i]:
-            stats.movement[i] = 0
-        if RANGED not in stats.attrs[i]:
-            stats.ranged[i] = 0
-    # 5. Swarm, swap, floors
-    for i in revealed:
-        if SWARM in stats.attrs[i] and stats.attack[i] is not None:
-            ci = infos[i]
-            same_name = SWARM_SAME_NAME in stats.flags[i]
-            n = sum(
-                1
-                for j in st.board
-                if j >= 0
-                and j in revealed
-                and allied(st, i, j)
-                and infos[j].kind == CREATURE
-                and (
-                    infos[j].name == ci.name
-                    if same_name
-                    else (ci.family and infos[j].family == ci.family)
-                )
-            )
-            stats.attack[i] += max(0, n - 1)
-    for i in revealed:
-        if STATS_LOCKED in stats.flags[i]:
-            t = st.temp.get(i, {})
-            stats.attack[i], stats.defence[i] = t.get("set", (infos[i].attack, infos[i].defence))
-        if "swap" in stats.flags[i]:
-            stats.attack[i], stats.defence[i] = stats.defence[i], stats.attack[i]
-            if infos[i].attack is None:
-                stats.attack[i] = None
-        if stats.attack[i] is not None and stats.attack[i] < 0:
-            stats.attack[i] = 0
-        if stats.defence[i] is not None and stats.defence[i] < 0:
-            stats.defence[i] = 0
-    st._stats = stats
-    st._stats_version = st.version
-    return stats
+                    flags[t] = flags[t] | {"swap"}
+    for t, gone in lost.items():
+        attrs[t] = _EMPTY if "*" in gone else attrs[t] - gone
+        if MOVEMENT not in attrs[t]:
+            stats.movement[t] = 0
+        if RANGED not in attrs[t]:
+            stats.ranged[t] = 0
 
 
 _ATTRS = frozenset(
