@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from playwright.sync_api import expect
 from matches import audit
 from matches.models import Match, MatchState
 from players.models import Player
+from ratings.models import Ladder
 from tests.support.accounts import STRONG
 from tests.support.server import daphne_server
 from tests.support.workers import subprocess_database_url
@@ -32,6 +34,15 @@ from tests.web.conftest import SCREENSHOTS, make_bot, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+SPY_ON_SOCKETS = """
+const Native = window.WebSocket;
+window.__sockets = [];
+window.WebSocket = class extends Native {
+  constructor(...args) { super(...args); window.__sockets.push(this); }
+};
+"""
 
 
 @pytest.fixture
@@ -110,9 +121,15 @@ def _play_to_the_end(page, rng: random.Random, reload_after: int, shot: str) -> 
 )
 def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, shot):
     page = browser_page
+    if game == "kingdom-of-warlords":  # this ladder sets a turn clock
+        Ladder.objects.filter(slug=ladder).update(
+            options={"clock": {"initial": 600, "increment": 5}}
+        )
     alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
     bot = make_bot(game, "random")
     _log_in(page, daphne, alice)
+    # Keep every socket the page opens reachable, to drop one as a network would.
+    page.add_init_script(SPY_ON_SOCKETS)
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
     page.goto(f"{daphne}/play/")
@@ -121,6 +138,18 @@ def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, sho
     match = Match.objects.get()
     assert page.url.endswith(f"/matches/{match.pk}/play/")
     expect(page.get_by_test_id("play-status")).to_contain_text("Your turn")
+    if game == "kingdom-of-warlords":
+        clock = page.get_by_test_id("clock-0")
+        expect(clock).to_have_text(re.compile(r"^10:0[0-5]$"))
+        shown = clock.inner_text()
+        expect(clock).not_to_have_text(shown)  # it counts down
+        expect(page.get_by_test_id("clock-1")).to_have_count(0)  # a bot has no clock
+
+    # The connection drops: the page says so, reconnects by itself, and play goes on.
+    page.evaluate("window.__sockets.at(-1).close()")
+    expect(page.locator("#play")).to_have_attribute("data-socket", "reconnecting")
+    expect(page.locator("#play-connection")).to_contain_text("reconnecting")
+    expect(page.locator("#play")).to_have_attribute("data-socket", "open")
 
     clicks = _play_to_the_end(page, random.Random(7), reload_after=4, shot=shot)
     result = page.get_by_test_id("play-result")
