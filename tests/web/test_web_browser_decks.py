@@ -50,6 +50,7 @@ def test_paste_an_illegal_deck_see_the_violations_fix_it_and_save(page, live_ser
 
     report = page.get_by_test_id("deck-report")
     expect(report.locator(".verdict")).to_contain_text("Not legal: 4 violations")
+    expect(page.locator("#report-state")).to_have_text("Not legal: 4 violations")  # announced
     line9 = report.locator("#line-9")
     expect(line9).to_have_class(re.compile(r"\bflagged\b"))
     expect(line9.locator("code.text")).to_have_text("3 Phalanks")

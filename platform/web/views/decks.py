@@ -137,10 +137,14 @@ def starter_copy(request: HttpRequest) -> HttpResponse:
 def _editor(
     request: HttpRequest, form: DeckForm, deck: Deck | None, game: str, status: int = 200
 ) -> HttpResponse:
+    if game == "kingdom-of-warlords":
+        form.fields["text"].help_text = (
+            "The army's 27 card labels (4–10, J, Q, K, A, WL, W, P, D) separated by spaces "
+            "or commas, or one “2 K” per line."
+        )
     text = form["text"].value() or ""
-    if game == KHAN_GAME:
-        text = form["khan"].value() or ""
-    report = check_text(game, text) if text.strip() else None
+    # a Khan is a choice from a list: every choice is legal, nothing to check as you go
+    report = check_text(game, text) if text.strip() and game != KHAN_GAME else None
     versions = []
     if deck is not None:
         versions = list(

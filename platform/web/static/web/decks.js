@@ -14,7 +14,6 @@ function debounce(fn, ms) {
 if (editor) {
   const form = document.getElementById("deck-form");
   const text = form.elements.text;
-  const khan = form.elements.khan;
   const gameField = form.elements.game;
   const report = document.getElementById("deck-report");
   const state = document.getElementById("report-state");
@@ -27,7 +26,7 @@ if (editor) {
     const ticket = ++latest;
     const body = new FormData();
     body.append("game", game());
-    body.append("text", game() === "khan-of-khans" ? khan.value : text.value);
+    body.append("text", text.value);
     state.textContent = "checking…";
     const response = await fetch(editor.dataset.validateUrl, {
       method: "POST",
@@ -38,13 +37,14 @@ if (editor) {
     const html = await response.text();
     if (ticket !== latest) return;
     report.innerHTML = html;
-    state.textContent = response.ok ? "" : "could not check";
+    // a short summary for screen readers (the report itself is not a live region)
+    const verdict = report.querySelector(".verdict");
+    state.textContent = response.ok ? (verdict ? verdict.firstChild.textContent.trim() : "") : "could not check";
     editor.dataset.checked = String(ticket);
   }
 
   const checkSoon = debounce(check, 350);
-  text.addEventListener("input", checkSoon);
-  khan.addEventListener("change", check);
+  if (report) text.addEventListener("input", checkSoon); // Khan of Khans: a choice, no list
   gameField.addEventListener("change", () => {
     // switching game on a new deck: reload the editor for that game (its own controls)
     const url = new URL(location.href);
@@ -52,10 +52,10 @@ if (editor) {
     location.assign(url);
   });
 
-  // Clicking a line number's violation focuses that line in the text area.
-  report.addEventListener("click", (event) => {
+  // Clicking a line of the report selects that line in the text area.
+  report?.addEventListener("click", (event) => {
     const item = event.target.closest("li[data-line]");
-    if (!item || game() === "khan-of-khans") return;
+    if (!item) return;
     const n = Number(item.dataset.line);
     const lines = text.value.split("\n");
     const start = lines.slice(0, n - 1).reduce((sum, line) => sum + line.length + 1, 0);
