@@ -202,6 +202,8 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     # Queue again running matches whose worker stopped beating (it died mid-match).
     "matches.requeue_stale": {"task": "matches.requeue_stale", "schedule": 15.0},
+    # Forfeit people's matches whose turn clock ran out (if their expiry task was lost).
+    "matches.sweep_clocks": {"task": "matches.sweep_clocks", "schedule": 10.0},
     # Queue scheduled bot matches that never reached the broker (e.g. it was down).
     "matches.run_scheduled": {"task": "matches.run_scheduled", "schedule": 60.0},
     # Form ladder matches from the queues (and keep bot arenas playing).
