@@ -374,14 +374,13 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
     if not fmt.uses_catalogue:
         context["starters"] = fmt.starter_decks()
         return render(request, "web/decks/catalogue.html", context)
-    services.ensure_catalogue(game)
+    in_force = services.catalogue_in_force(game)  # loads the shipped catalogue the first time
     versions = list(
         CatalogueVersion.objects.filter(game=game)
         .defer("rows")
         .annotate(n_cards=Count("cards"))
         .order_by("-number")
     )
-    in_force = services.catalogue_in_force(game)
     all_cards = Card.objects.filter(catalogue=in_force)
     factions = sorted(set(all_cards.values_list("faction", flat=True)))
     attributes = sorted({a for row in all_cards.values_list("attributes", flat=True) for a in row})
