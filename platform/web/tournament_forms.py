@@ -133,6 +133,12 @@ class RegisterForm(forms.Form):
     """Entering an event: which deck (a version of yours, a Khan, or the fixed army)."""
 
     deck = DeckChoiceField(label="Deck")
+    team = forms.CharField(
+        max_length=60,
+        required=False,
+        label="Team or club (optional)",
+        help_text="Players of the same team are not paired against each other.",
+    )
 
     def __init__(self, *args: Any, game: str, versions: list[Any], **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -168,7 +174,8 @@ class RegisterForm(forms.Form):
         raise forms.ValidationError("Choose a deck from the list.")
 
     def entry_kwargs(self) -> dict[str, Any]:
-        return self.cleaned_data.get("deck") or {}
+        """Keyword arguments of ``registration.register``: the deck and the team."""
+        return {**(self.cleaned_data.get("deck") or {}), "team": self.cleaned_data.get("team", "")}
 
 
 def fixed_choices(game: str) -> list[tuple[str, str]]:

@@ -249,10 +249,12 @@ def test_register_with_the_fixed_army_then_withdraw(client):
     client.force_login(alice)
     page = text(client.get(f"/tournaments/{t.pk}/"))
     assert "Join the tournament" in page and "standard 27-card army" in page
-    r = client.post(f"/tournaments/{t.pk}/register/", {"deck": "fixed:standard-army"})
+    r = client.post(
+        f"/tournaments/{t.pk}/register/", {"deck": "fixed:standard-army", "team": "Lyon"}
+    )
     assert r.status_code == 302
     entry = Entry.objects.get(tournament=t, player=alice)
-    assert entry.state == "active" and entry.deck == army()
+    assert entry.state == "active" and entry.deck == army() and entry.team == "Lyon"
     page = text(client.get(f"/tournaments/{t.pk}/"))
     assert re.search(r'data-testid="entrant">.*?a0', page, re.S)
     r = client.post(f"/tournaments/{t.pk}/register/", {"deck": "fixed:standard-army"})
@@ -340,7 +342,7 @@ def test_pairings_show_why_and_standings_every_tiebreaker_with_a_legend(client):
     assert "0 of 3 finished" in page or "1 of 3 finished" in page  # a bye counts as finished
     for column in ("Points", "MW%", "OMW%", "GW%", "OGW%"):
         assert column in page
-    assert "How the standings are computed" in page and "at least 33%" in page
+    assert "How the standings are computed" in page and "never below 33%" in page
     assert "byes are no opponent" in page
 
     # Round 1 from the rounds list: the bye and why it went to that player.
@@ -525,3 +527,18 @@ def test_pages_make_a_fixed_number_of_queries(client):
     with CaptureQueriesContext(connection) as queries:
         assert client.get("/tournaments/").status_code == 200
     assert len(queries) <= 8
+
+
+def test_home_lists_running_and_upcoming_tournaments(client):
+    org = organiser()
+    running = event(org, people(2), name="Live Cup")
+    lifecycle.start(running, org)
+    event(org, name="Next Week Open")
+    event(org, name="Draft plan", open_=False)
+    finished = event(org, name="Old Cup")
+    lifecycle.cancel(finished, org, "rain")
+    page = text(client.get("/"))
+    section = page.split('id="tournaments-h"')[1].split("</section>")[0]
+    assert "Live Cup" in section and "round 1" in section
+    assert "Next Week Open" in section
+    assert "Draft plan" not in section and "Old Cup" not in section

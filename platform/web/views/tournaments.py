@@ -52,23 +52,28 @@ LOG_SHOWN = 30
 LEGEND = [
     (
         "Points",
-        "3 for a match win, 1 for a draw, 0 for a loss (the event's own values shown "
-        "above); a bye counts as a 2–0 win.",
+        "Match points: the event's points for a win, a draw and a loss (shown above); a bye "
+        "counts as a match won 2–0.",
     ),
-    ("MW%", "Match-win percentage: match points ÷ (3 × rounds played), at least 33%."),
+    (
+        "MW%",
+        "Match-win percentage: match points ÷ (points for a win × matches played, byes "
+        "included), never below 33% (the floor).",
+    ),
     (
         "OMW%",
-        "Opponents' match-win percentage: the mean of your opponents' MW% (each floored "
-        "at 33%); byes are no opponent, and players who dropped still count.",
+        "Opponents' match-win percentage: the mean of each opponent's MW% (each already "
+        "floored at 33%), once per match against them; byes are no opponent, and players who "
+        "dropped still count.",
     ),
     (
         "GW%",
-        "Game-win percentage: game points (3 a game won, 1 a game drawn) ÷ (3 × games "
-        "played), at least 33%.",
+        "Game-win percentage: game points (a win's points per game won, a draw's per drawn "
+        "game) ÷ (a win's points × games played), never below 33%.",
     ),
     (
         "OGW%",
-        "Opponents' game-win percentage: the mean of your opponents' GW% (each floored at 33%).",
+        "Opponents' game-win percentage: the mean of each opponent's GW% (each floored at 33%).",
     ),
 ]
 LEGEND_PODS = [
@@ -196,11 +201,15 @@ def create(request: HttpRequest) -> HttpResponse:
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
     t = _managed(request, pk)
     form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=t.pk))
+    if t.state != State.DRAFT:  # fixed once registration opens
+        for name in ("game", "format"):
+            form.fields[name].disabled = True
+            form.fields[name].help_text = "Fixed once registration is open."
     status = 200
     if request.method == "POST":
         if form.is_valid():
             settings = form.settings()
-            if t.state != State.DRAFT:  # fixed once registration opens
+            if t.state != State.DRAFT:
                 settings = {k: v for k, v in settings.items() if k not in ("game", "format")}
             try:
                 lifecycle.update(t, request.user, **settings)
@@ -278,11 +287,20 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
     live_matches = [tb.match_id for tb in tables if tb.match_id and tb.state not in DONE][
         :LIVE_MATCH_SOCKETS
     ]
+    public = {e.player.username: e.player.public_name for e in entries}
     standings = []
     if not t.is_elimination and t.current_round:
         in_event = [e for e in entries if e.state in rounds.IN_EVENT]
         standings = summary.standings_rows(t, in_event)
+        for row in standings:
+            row["name"] = public.get(row["player"], row["player"])
+            row["opponent_names"] = [public.get(o, o) for o in row["opponents"]]
     tree = summary.bracket_json(t)
+    if tree:  # the summary names players by username; the pages show their public names
+        for node in tree["nodes"]:
+            node["player_names"] = [public.get(n, n) for n in node["player_names"]]
+        tree["seed_names"] = [public.get(n, n) for n in tree["seed_names"]]
+        tree["winner_name"] = public.get(tree["winner_name"], tree["winner_name"])
     return {
         "current": current,
         "progress": _progress(current),
@@ -311,7 +329,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
     context.update(
         manager=manager,
         my_entry=my_entry,
-        entrants=[e for e in entries if e.state in (EntryState.ACTIVE, *rounds.IN_EVENT)],
+        entrants=[e for e in entries if e.state in rounds.IN_EVENT],
         waitlist=[e for e in entries if e.state == EntryState.WAITLISTED],
         withdrawn=[e for e in entries if e.state == EntryState.WITHDRAWN],
         rounds_list=list(t.round_set.order_by("number").values_list("number", "stage", "state")),
