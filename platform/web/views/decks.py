@@ -90,7 +90,9 @@ def _starters() -> list[tuple[str, str, list]]:
 
 
 # -- my decks ----------------------------------------------------------------------------------
-def deck_list(request: HttpRequest) -> HttpResponse:
+def deck_list(
+    request: HttpRequest, copy_form: StarterCopyForm | None = None, status: int = 200
+) -> HttpResponse:
     """Your decks per game (verdict, flags, locks) and the starter decks to copy."""
     groups: dict[str, list[Deck]] = defaultdict(list)
     if request.user.is_authenticated:
@@ -108,7 +110,8 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "web/decks/list.html",
-        {"games": games, "any_decks": bool(groups), "starters": _starters()},
+        {"games": games, "starters": _starters(), "copy_form": copy_form},
+        status=status,
     )
 
 
@@ -117,16 +120,7 @@ def deck_list(request: HttpRequest) -> HttpResponse:
 def starter_copy(request: HttpRequest) -> HttpResponse:
     form = StarterCopyForm(request.POST)
     if not form.is_valid():
-        return render(
-            request,
-            "web/decks/list.html",
-            {
-                "games": [(s, n, []) for s, n in game_choices()],
-                "starters": _starters(),
-                "copy_form": form,
-            },
-            status=400,
-        )
+        return deck_list(request, copy_form=form, status=400)
     starter = form.cleaned_data["starter"]
     deck = services.copy_starter(request.user, form.cleaned_data["game"], starter.key)
     messages.success(request, f"“{deck.name}” copied into your decks: edit it as you like.")
