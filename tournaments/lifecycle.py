@@ -62,9 +62,13 @@ def check_settings(t: Tournament) -> None:
         if t.format != Format.PODS and t.ladder.seats != 2:
             raise TournamentError("The ladder's matches are not two-player.", field="ladder")
     if t.options:
+        from matches import clock
+
+        engine_options, clock_setting = clock.split_options(t.options)  # clock: the platform's
         try:
-            engine.new_game(0, max(engine.min_seats, 2), None, t.options)
-        except Exception as exc:  # the engine names what is wrong
+            clock.parse(clock_setting)
+            engine.new_game(0, max(engine.min_seats, 2), None, engine_options)
+        except Exception as exc:  # the engine (or the clock) names what is wrong
             raise TournamentError(
                 f"The engine refused the options: {exc}", field="options"
             ) from None

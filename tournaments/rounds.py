@@ -341,7 +341,11 @@ def forfeit_result(table: Table, loser: int, t: Tournament) -> dict[str, Any]:
 
 
 def schedule_bot_matches(t: Tournament, tables: Sequence[Table], entries: dict[int, Entry]) -> None:
-    """Create a match for every table whose seats are all bot accounts; queue them on commit."""
+    """Create a match for every table of bots, queued for workers on commit. When the event
+    sets a turn clock (``options["clock"]``), tables with people get a match too, played on
+    the platform (``matches.interactive``, started at once, bots answering on workers): it ends
+    through the same finish path, so its result arrives like a bot match's. Without a clock
+    people report their results (an unclocked match could hold a round up for ever)."""
     from engines.base import BadSetup
     from matches.scheduling import SeatSpec, schedule_match
     from ratings.bots import bot_spec
@@ -350,9 +354,10 @@ def schedule_bot_matches(t: Tournament, tables: Sequence[Table], entries: dict[i
     created = []
     for table in tables:
         players = [entries[e].player for e in table.entries]
-        specs = [bot_spec(p, t.game) for p in players]
-        if not all(specs):
-            continue  # people play (or report) this table
+        specs = [bot_spec(p, t.game) or "" for p in players]
+        people = not all(specs)
+        if people and not (t.options or {}).get("clock"):
+            continue  # no turn clock set: the people play this table elsewhere and report it
         decks_tried = [seat_decks(t.game, [entries[e].deck for e in table.entries])]
         if any(d is not None for d in decks_tried[0]):
             decks_tried.append([None] * len(players))
@@ -372,7 +377,7 @@ def schedule_bot_matches(t: Tournament, tables: Sequence[Table], entries: dict[i
                     origin="tournament",
                     created_by=t.organiser,
                     rated=t.rated,
-                    enqueue=False,
+                    enqueue=people,  # a match with people starts now; bot matches queue below
                 )
                 break
             except BadSetup as exc:
@@ -384,7 +389,8 @@ def schedule_bot_matches(t: Tournament, tables: Sequence[Table], entries: dict[i
             table.why += f"; registered decks refused together ({problem}): dealt by the engine"
         table.match = match
         Table.objects.filter(pk=table.pk).update(match=match, why=table.why)
-        created.append(match.pk)
+        if not people:
+            created.append(match.pk)
     if created:
         transaction.on_commit(lambda: queue_matches(created))
 
