@@ -350,14 +350,14 @@ def advance_bots(match_id: int, budget: float = BOT_MOVE_BUDGET_SECONDS) -> int:
         if not seats[seat].bot:
             return moves
         ply = len(match.actions)
-        bot = BudgetedBot(
-            make_bot(match.game, seats[seat].bot, derive_seed(match.seed, "bot", seat, ply)),
-            budget,
-        )
         started = time.perf_counter()
         try:
+            bot = BudgetedBot(
+                make_bot(match.game, seats[seat].bot, derive_seed(match.seed, "bot", seat, ply)),
+                budget,
+            )
             action, problem = bot.choose(game, game.clone(state), seat), None
-        except Exception as exc:  # noqa: BLE001 - a failing bot forfeits, as in the runner
+        except Exception as exc:  # noqa: BLE001 - a failing (or unknown) bot forfeits
             action, problem = None, f"{type(exc).__name__}: {exc}"
         log.debug("bot of match %s seat %s: %.3fs", match_id, seat, time.perf_counter() - started)
         with transaction.atomic():

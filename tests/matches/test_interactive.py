@@ -232,3 +232,53 @@ def test_a_bad_clock_is_refused_naming_the_field(people):
     with pytest.raises(BadSetup, match=r"clock\.increment"):
         _people_match(people, options={"clock": {"initial": 10, "increment": "fast"}})
     assert not Match.objects.exists()
+
+
+def _bot_to_act(people, bot, spec: str) -> Match:
+    """A person against a bot, the bot to act (no task ran: on-commit work is not executed)."""
+    ladder = Ladder.objects.get(slug="khan-of-khans-2p")
+    match = schedule_match(ladder.game, [SeatSpec(people[0]), SeatSpec(bot, spec)], ladder=ladder)
+    if _to_act(match) == 0:
+        submit_action(match.pk, people[0], view_for(match, 0)["legal"][0]["action"], 0)
+        match.refresh_from_db()
+    assert _to_act(match) == 1
+    return match
+
+
+@pytest.mark.parametrize(
+    "spec, budget, words",
+    [("random", 0.0, "over its budget"), ("no-such-bot", 5.0, "unknown bot")],
+)
+def test_a_bot_that_is_too_slow_or_broken_forfeits(people, bot, spec, budget, words):
+    match = _bot_to_act(people, bot, spec)
+    assert interactive.advance_bots(match.pk, budget=budget) == 0
+    match.refresh_from_db()
+    assert match.state == MatchState.FINISHED
+    assert match.forfeit["seat"] == 1 and match.forfeit["kind"] == "error"
+    assert words in match.forfeit["reason"]
+    assert audit.verify(match).ok
+
+
+def test_the_expiry_task_forfeits_only_an_expired_clock(people):
+    from matches.tasks import expire_clock
+
+    match = _people_match(people, options={"clock": {"initial": 60, "increment": 0}})
+    assert expire_clock(match.pk, 0) is False  # time left: nothing happens
+    assert Match.objects.get(pk=match.pk).state == MatchState.RUNNING
+    Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now())
+    assert expire_clock(match.pk, 0) is True
+    assert Match.objects.get(pk=match.pk).forfeit["kind"] == "timeout"
+    assert expire_clock(match.pk, 0) is False  # once only
+
+
+def test_beat_runs_the_clock_sweep(settings):
+    entry = settings.CELERY_BEAT_SCHEDULE["matches.sweep_clocks"]
+    assert entry["task"] == sweep_clocks.name and entry["schedule"] <= 15
+
+
+def test_the_reaper_leaves_matches_with_people_alone(people):
+    from matches.runner import stale_matches
+
+    match = _people_match(people)
+    assert match.state == MatchState.RUNNING and not match.attempts.exists()
+    assert stale_matches(stale_after=0.0) == []
