@@ -82,8 +82,8 @@ const presentations = {
       "Players",
     ));
     box.append(table(
-      ["Location deck", "Cards", "Top card"],
-      obs.decks.map((d, i) => [i, d.count, d.top]),
+      ["Location deck", ...obs.decks.map((_, i) => String(i))],
+      [["cards", ...obs.decks.map((d) => d.count)], ["top card", ...obs.decks.map((d) => d.top)]],
       "Location decks",
     ));
     if (obs.scores) box.append(el("p", { text: `Scores: ${obs.scores.join(", ")}` }));
@@ -164,6 +164,7 @@ function actionGroup(verb, entries, index) {
 function renderActions() {
   const box = $("play-actions");
   box.replaceChildren();
+  $("play-actions-section").hidden = view.state !== "running";
   if (view.state !== "running") return;
   if (!view.your_turn) {
     box.append(el("p", { class: "muted", text: view.seat === null ? "You are watching." : `Waiting for ${seatName(view.to_act)}…` }));
