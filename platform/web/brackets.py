@@ -29,6 +29,7 @@ SLOT_H = 74  # one grid row: the box, its heading line and a gap
 COL_W = 250  # box width plus the gap the connecting lines use
 PAD = 12
 HEAD = 22  # room for a section heading
+LABEL_OVERHANG = 60  # a heading line ("M11 · Bracket reset (if needed) · waiting") is wider
 SECTION_GAP = 1.0  # empty grid rows between the winners and the losers tree
 STATE_LABELS = {
     "waiting": "waiting",
@@ -180,7 +181,7 @@ def layout(tree: Mapping[str, Any]) -> Layout:
         boxes=boxes,
         lines=lines,
         headings=pixel_headings,
-        width=PAD * 2 + (cols - 1) * COL_W + BOX_W,
+        width=PAD * 2 + (cols - 1) * COL_W + BOX_W + LABEL_OVERHANG,
         height=PAD * 2 + head + rows * SLOT_H,
     )
 

@@ -77,6 +77,10 @@ def test_list_searches_by_name_game_and_state_and_hides_drafts(client):
     lifecycle.start(running, org)
     event(org, name="Secret draft", open_=False)
 
+    page = text(client.get(f"/tournaments/{running.pk}/"))
+    assert "Registration is closed." in page and "to take part" not in page
+    assert "to take part" in text(client.get(f"/tournaments/{spring.pk}/"))
+
     page = text(client.get("/tournaments/"))
     for name in ("Spring Open", "Khan Cup", "Summer Swiss"):
         assert name in page

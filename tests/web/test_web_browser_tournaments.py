@@ -1,0 +1,226 @@
+"""Tournaments in chromium: a player joins an event from its page and sees themself among the
+entrants; the standings and brackets are drawn (screenshots under docs/screenshots/); and a
+running round's progress bar moves by itself when one of its matches finishes.
+
+The live test needs websockets across processes (daphne in a subprocess, Redis as the channel
+layer, PostgreSQL), so it runs in the services pass; the others use pytest-django's live server.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from django.db import connection, connections
+from playwright.sync_api import expect
+
+from players.models import Player
+from tests.support.accounts import STRONG
+from tests.support.server import daphne_server
+from tests.support.workers import subprocess_database_url
+from tests.web.conftest import make_bot
+from tests.web.test_web_browser import log_in
+from tournaments import lifecycle, registration, results
+from tournaments.models import Entry, Round, State, TableState, Tournament
+from tournaments.rounds import pair_next_round
+
+pytestmark = pytest.mark.browser
+KOW = "kingdom-of-warlords"
+DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def save(page_or_element, name: str) -> None:
+    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    kwargs = {"full_page": True} if hasattr(page_or_element, "goto") else {}
+    page_or_element.screenshot(path=str(DOCS_SCREENSHOTS / f"{name}.png"), **kwargs)
+
+
+def organiser(name: str = "org", role: str = "organiser") -> Player:
+    return Player.objects.create_user(
+        name, f"{name}@example.org", STRONG, role=role, display_name=name.title()
+    )
+
+
+def people(n: int, prefix: str) -> list[Player]:
+    return [
+        Player.objects.create_user(
+            f"{prefix}{i}", f"{prefix}{i}@example.org", STRONG, display_name=f"{prefix.title()} {i}"
+        )
+        for i in range(n)
+    ]
+
+
+def report_open_tables(t: Tournament, decide=lambda table: [2, 1]) -> None:
+    t.refresh_from_db()
+    who = {e.pk: e.player for e in t.entries.select_related("player")}
+    rnd = Round.objects.get(tournament=t, number=t.current_round)
+    for table in rnd.tables.exclude(state__in=[TableState.FINAL, TableState.VOID]):
+        wins = decide(table)
+        for e in table.entries:
+            results.report(t, table.pk, who[e], {"wins": wins, "draws": 0})
+
+
+def test_a_player_joins_a_tournament_from_its_page(page, live_server, person):
+    org = organiser()
+    t = lifecycle.open_registration(
+        lifecycle.create(org, name="Friday Warlords", game=KOW, rounds=3), org
+    )
+    other = people(1, "early")[0]
+    registration.register(t, other, other)
+
+    log_in(page, live_server.url, "alice")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Tournaments").click()
+    page.get_by_role("link", name="Friday Warlords").click()
+    entrants = page.locator("[data-testid=entrant]")
+    expect(entrants).to_have_count(1)
+    expect(page.get_by_label("Army")).to_have_value("fixed:standard-army")
+    page.get_by_role("button", name="Join the tournament").click()
+
+    expect(page.get_by_role("status").first).to_contain_text(
+        "You are registered for Friday Warlords"
+    )
+    expect(entrants).to_have_count(2)
+    expect(entrants.filter(has_text="Alice")).to_have_count(1)
+    expect(page.get_by_test_id("my-entry")).to_contain_text("active")
+    entry = Entry.objects.get(tournament=t, player=person)
+    assert entry.state == "active" and len(entry.deck) == 27
+    save(page, "tournament-registration")
+
+
+def test_standings_and_brackets_are_drawn(page, live_server):
+    org = organiser()
+    players = people(8, "player")
+    t = lifecycle.create(
+        org, name="Gauntlet Spring Open", game=KOW, rounds=3, top_cut=4, auto_advance=False
+    )
+    lifecycle.open_registration(t, org)
+    for p in players:
+        registration.register(t, p, p)
+    lifecycle.start(t, org)
+    while True:  # Swiss rounds, then the top 4 (the better seed wins, sometimes 2-1)
+        report_open_tables(t, lambda table: [2, table.number % 2])
+        if pair_next_round(t.pk) is None:
+            break
+    t.refresh_from_db()
+    assert t.state == State.FINISHED
+
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/?round=1")
+    standings = page.locator("table.standings tbody tr")
+    expect(standings).to_have_count(8)
+    expect(standings.first.locator("td").first).to_have_text("1")
+    expect(page.get_by_text("How the standings are computed")).to_be_visible()
+    page.get_by_text("How the standings are computed").click()  # open the legend
+    expect(page.get_by_text("never below 33%").first).to_be_visible()
+    bracket = page.locator("svg.bracket")
+    expect(bracket.locator("g.match")).to_have_count(3)
+    expect(page.get_by_test_id("champion")).to_have_text(t.winner.player.public_name)
+    save(page, "tournament-standings")
+    save(page.locator("#bracket"), "bracket-top-cut")
+
+    # Keyboard: each bracket match is a link to its table.
+    first_match = bracket.locator("a").first
+    first_match.focus()
+    expect(first_match).to_be_focused()
+    first_match.press("Enter")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("table")
+
+    # Double elimination, part-way: the grand final and its reset still to come.
+    de = lifecycle.create(
+        org, name="Double Trouble", game=KOW, format="double_elimination", auto_advance=False
+    )
+    lifecycle.open_registration(de, org)
+    for p in players[:6]:
+        registration.register(de, p, p)
+    lifecycle.start(de, org)
+    for _ in range(3):
+        report_open_tables(de)
+        pair_next_round(de.pk)
+    page.set_viewport_size({"width": 1600, "height": 900})
+    page.goto(f"{live_server.url}/tournaments/{de.pk}/")
+    expect(page.locator("svg.bracket g.match")).to_have_count(2 * 6 - 1)
+    expect(page.locator("svg.bracket")).to_contain_text("Bracket reset (if needed)")
+    # The page scrolls a wide bracket in its box; the screenshot shows it whole.
+    page.add_style_tag(content="main { max-width: none } .bracket-box { overflow: visible }")
+    save(page.locator("svg.bracket"), "bracket-double-elimination")
+
+
+# -- live progress (services) ---------------------------------------------------------------------
+@pytest.fixture
+def daphne(transactional_db, tmp_path):
+    assert connection.vendor == "postgresql", "the live tournament test runs on PostgreSQL"
+    env = {"DATABASE_URL": subprocess_database_url(), "DEBUG": "1"}
+    with daphne_server(tmp_path, env) as base_url:
+        yield base_url
+
+
+@pytest.fixture
+def live_page(daphne, monkeypatch):
+    """A chromium page for the daphne server (like conftest's ``page``)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(15_000)
+        yield page
+        browser.close()
+    finally:
+        connections.close_all()  # see conftest's ``page``
+        playwright.stop()
+
+
+@pytest.mark.services
+def test_the_round_progress_bar_moves_when_a_match_finishes(live_page, daphne, monkeypatch):
+    # No worker runs here: the test plays the round's matches itself, one at a time.
+    monkeypatch.setattr("tournaments.rounds.queue_matches", lambda ids: None)
+    org = organiser("boss")
+    bots = [make_bot(KOW, "random", owner=org, n=i) for i in range(1, 5)]
+    t = lifecycle.create(org, name="Bot Night", game=KOW, rounds=2, auto_advance=False)
+    lifecycle.open_registration(t, org)
+    for b in bots:
+        registration.register(t, b, org)
+    lifecycle.start(t, org)
+    t.refresh_from_db()
+    tables = list(Round.objects.get(tournament=t, number=1).tables.order_by("number"))
+    assert len(tables) == 2 and all(tb.match_id for tb in tables)
+
+    live_page.goto(f"{daphne}/tournaments/{t.pk}/")
+    box = live_page.locator("#tournament-live")
+    expect(box).to_have_attribute("data-sockets", "2")  # one per unfinished match
+    bar = live_page.locator("#round-progress-bar")
+    expect(bar).to_have_attribute("value", "0")
+    expect(live_page.get_by_test_id("round-progress-text")).to_have_text("0 of 2 finished")
+
+    def play(match_id: int) -> None:
+        from matches.tasks import run_match
+
+        def work() -> None:
+            try:
+                run_match(match_id)
+            finally:
+                connection.close()  # this thread's own connection
+
+        worker = threading.Thread(target=work)
+        worker.start()
+        worker.join(60)
+
+    play(tables[0].match_id)
+    expect(bar).to_have_attribute("value", "1")
+    expect(live_page.get_by_test_id("round-progress-text")).to_have_text("1 of 2 finished")
+    expect(live_page.locator("#live-status")).to_contain_text(f"Match {tables[0].match_id}")
+    expect(box).to_have_attribute("data-refreshes", "1")
+    expect(live_page.locator(f"#table-{tables[0].pk}")).to_have_attribute("data-state", "final")
+    save(live_page, "tournament-round-progress")
+
+    play(tables[1].match_id)
+    expect(bar).to_have_attribute("value", "2")
+    expect(live_page.get_by_test_id("round-progress-text")).to_have_text("2 of 2 finished")
+    assert Round.objects.get(tournament=t, number=1).state == "finished"
