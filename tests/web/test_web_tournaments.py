@@ -340,8 +340,13 @@ def test_pairings_show_why_and_standings_every_tiebreaker_with_a_legend(client):
     second = tables_of(t)
 
     page = text(client.get(f"/tournaments/{t.pk}/"))
+    names = {e.pk: e.player.public_name for e in t.entries.select_related("player")}
     for tb in second:
-        assert tb.why and tb.why in page  # the recorded reason of each pairing
+        assert tb.why  # the recorded reason of each pairing, entry ids shown as names
+        shown = re.sub(r"\b(\d+) \(", lambda m: f"{names[int(m.group(1))]} (", tb.why)
+        assert shown in page
+    pair_down = next(tb for tb in second if "pair-down" in tb.flags)
+    assert re.search(r"pair-down: p\d \(3 points\) v p\d \(0 points\)", page), pair_down.why
     assert "Round 2" in page and 'data-testid="round-progress"' in page
     assert "0 of 3 finished" in page or "1 of 3 finished" in page  # a bye counts as finished
     for column in ("Points", "MW%", "OMW%", "GW%", "OGW%"):
@@ -546,3 +551,48 @@ def test_home_lists_running_and_upcoming_tournaments(client):
     assert "Live Cup" in section and "round 1" in section
     assert "Next Week Open" in section
     assert "Draft plan" not in section and "Old Cup" not in section
+
+
+def test_a_pod_reports_placings(client):
+    org = organiser()
+    players = people(3)
+    t = event(org, game=KHAN, format="pods", pod_sizes=[3], rounds=1)
+    for p, khan in zip(players, ("high-llama", "morokanth", "bison-riders"), strict=True):
+        client.force_login(p)
+        r = client.post(f"/tournaments/{t.pk}/register/", {"deck": f"fixed:{khan}"})
+        assert r.status_code == 302
+    lifecycle.start(t, org)
+    (table,) = tables_of(t)
+    who = by_entry(t)
+    url = f"/tournaments/{t.pk}/tables/{table.pk}/"
+    places = {"report-placing_0": "2", "report-placing_1": "1", "report-placing_2": "3"}
+    for e in table.entries:
+        client.force_login(who[e])
+        assert "Place of" in text(client.get(url))
+        r = client.post(url + "report/", places)
+        assert r.status_code == 302
+    table.refresh_from_db()
+    assert table.state == TableState.FINAL and table.result == {"placings": [1, 0, 2]}
+    page = text(client.get(f"/tournaments/{t.pk}/"))
+    assert "Points by placing" in page and "share of your pod-mates" in page
+    assert "then by OMW%, then GW%, then OGW%" in page
+
+
+def test_the_organiser_edits_settings_until_check_in(client):
+    org = organiser()
+    t = event(org, capacity=8)
+    client.force_login(org)
+    r = client.get(f"/tournaments/{t.pk}/edit/")
+    assert r.status_code == 200 and r.context["form"].fields["game"].disabled
+    data = form_data(name="Renamed", capacity="12", top_cut="0", format="round_robin", game=KHAN)
+    r = client.post(f"/tournaments/{t.pk}/edit/", data)
+    assert r.status_code == 302
+    t.refresh_from_db()
+    assert (t.name, t.capacity, t.format, t.game) == ("Renamed", 12, "swiss", KOW)  # fixed
+    r = client.post(f"/tournaments/{t.pk}/edit/", form_data(top_cut="3"))
+    assert r.status_code == 400 and "top_cut" in r.context["form"].errors
+    lifecycle.open_check_in(t, org)
+    r = client.post(f"/tournaments/{t.pk}/edit/", form_data(name="Too late", top_cut="0"))
+    assert r.status_code == 409 and "only before check-in" in text(r)
+    t.refresh_from_db()
+    assert t.name == "Renamed"

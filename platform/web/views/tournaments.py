@@ -8,6 +8,7 @@ status code (4xx) and message, and changes nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -77,20 +78,36 @@ LEGEND = [
     ),
 ]
 LEGEND_PODS = [
-    ("Points", "Points for each placing in a pod (the event's table above)."),
-    ("MW%", "Points won ÷ the most points the rounds played could give, at least 33%."),
-    ("OMW%", "The mean MW% of everyone you shared a pod with (each floored at 33%)."),
-    ("GW%", "Not used by pods (shown as MW%)."),
-    ("OGW%", "Not used by pods (shown as OMW%)."),
+    (
+        "Points",
+        "Points for each placing in a pod (the event's table above); a bye scores a first "
+        "place. Record: W outright first places, D shared first places, L the other pods.",
+    ),
+    ("MW%", "Points won ÷ (points for first place × pods played); no floor."),
+    (
+        "OMW%",
+        "The mean MW% of your pod-mates, once per pod shared with them; players who dropped "
+        "still count.",
+    ),
+    (
+        "GW%",
+        "The mean share of your pod-mates you finished ahead of (a tie counts half).",
+    ),
+    ("OGW%", "The mean GW% of your pod-mates."),
 ]
-FLAG_LABELS = {
+METRIC_NAMES = {"mwp": "MW%", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%", "wins": "wins"}
+FLAG_LABELS = {  # the pairing code's flags, as the pairings table shows them
     "pair-down": "pair-down",
-    "pair_down": "pair-down",
     "rematch": "rematch (none avoidable)",
     "rematch-avoided": "rematch avoided",
-    "rematch_avoided": "rematch avoided",
+    "teammates": "teammates (none avoidable)",
+    "matched": "by matching",
+    "seeded": "seeded",
+    "random": "random",
     "bye": "bye",
     "bracket": "bracket",
+    "round-robin": "round robin",
+    "pod": "pod",
 }
 
 
@@ -243,8 +260,22 @@ def _progress(rnd: Round | None) -> dict[str, int] | None:
     return counts
 
 
+ENTRY_IN_WHY = re.compile(r"\b(\d+) \((\d+) points?\)")
+
+
+def readable_why(why: str, names: dict[int, str]) -> str:
+    """The pairing's reason with entry ids ("pair-down: 12 (3 points) v ...") as names."""
+
+    def name(m: re.Match) -> str:
+        entry = int(m.group(1))
+        return f"{names[entry]} ({m.group(2)} points)" if entry in names else m.group(0)
+
+    return ENTRY_IN_WHY.sub(name, why)
+
+
 def _table_rows(tables: list[Table], names: dict[int, str], user_entries: set[int]) -> list:
     for tb in tables:
+        tb.why = readable_why(tb.why, names)
         tb.player_names = [names.get(e, "?") for e in tb.entries]
         tb.flag_labels = [FLAG_LABELS.get(f, f.replace("_", " ")) for f in tb.flags]
         tb.mine = bool(user_entries & set(tb.entries))
@@ -308,6 +339,9 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
         "live_matches": live_matches,
         "standings": standings,
         "legend": LEGEND_PODS if t.format == "pods" else LEGEND,
+        "tiebreakers": ", then ".join(
+            METRIC_NAMES.get(m, m) for m in rounds.swiss_config(t).tiebreakers
+        ),
         "bracket": bracket_svg(
             tree, link=_bracket_link(t), title=f"{t.name}: {'top cut' if t.top_cut else 'bracket'}"
         )
