@@ -64,3 +64,38 @@ def test_a_search_bot_answers_on_a_worker_until_the_match_ends(worker):
     assert len(match.actions) > moves  # the worker's bot played its share
     assert RatingChange.objects.filter(match=match).count() == 2  # rated once
     assert audit.verify(match).ok
+
+
+def test_two_clients_sending_the_same_ply_at_once_record_one_action():
+    """The row lock: both requests race for ply 0; one is recorded, the other is told it is
+    stale (PostgreSQL, two connections)."""
+    import threading
+
+    from django.db import connection
+
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    people = [Player.objects.create_user(f"racer{i}", password=STRONG) for i in range(2)]
+    match = schedule_match(ladder.game, [SeatSpec(p) for p in people], ladder=ladder)
+    seat = interactive.view_for(match, None)["to_act"]
+    legal = [e["action"] for e in interactive.view_for(match, seat)["legal"]]
+    outcomes: list[str] = []
+    start = threading.Barrier(2)
+
+    def send(action: str) -> None:
+        try:
+            start.wait()
+            interactive.submit_action(match.pk, people[seat], action, 0)
+            outcomes.append("recorded")
+        except interactive.PlayError as exc:
+            outcomes.append(f"{exc.status}: {exc.message}")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(a,)) for a in (legal[0], legal[-1])]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert sorted(outcomes)[0].startswith("409: Stale ply 0") and "recorded" in outcomes
+    match.refresh_from_db()
+    assert len(match.actions) == 1 and len(match.digests["states"]) == 2
