@@ -162,6 +162,10 @@ def start(match: Match) -> None:
     if match.clock:
         match.clock_deadline = clocks.start_turn(match.clock, game.to_act(state), now)
     match.save(update_fields=["state", "started_at", "digests", "clock", "clock_deadline"])
+    people = [s.player_id for s in seats if not s.bot]
+    transaction.on_commit(
+        lambda: [tell_player(p, match.pk, 0, "match_started") for p in dict.fromkeys(people)]
+    )
     _after_commit(match, game, state, seats)
 
 
@@ -399,18 +403,16 @@ def notify(match_id: int) -> None:
         log.exception("could not notify the play sockets of match %s", match_id)
 
 
-def tell_player(player_id: int, match_id: int, ply: int) -> None:
-    """A personal notification: it is your turn in this match."""
+def tell_player(player_id: int, match_id: int, ply: int, kind: str = "your_turn") -> None:
+    """A personal notification (``your_turn``, ``match_started``) about this match."""
     from players.notifications import notify as notify_player
 
     try:
         notify_player(
-            player_id,
-            "your_turn",
-            {"match": match_id, "ply": ply, "url": f"/matches/{match_id}/play/"},
+            player_id, kind, {"match": match_id, "ply": ply, "url": f"/matches/{match_id}/play/"}
         )
     except Exception:  # a move never fails because a notification could not be sent
-        log.exception("could not tell player %s it is their turn", player_id)
+        log.exception("could not send %s of match %s to player %s", kind, match_id, player_id)
 
 
 def _after_commit(

@@ -117,3 +117,23 @@ async def test_unknown_match_is_refused():
     socket = WebsocketCommunicator(application, "/ws/matches/424242/play/", headers=[ORIGIN])
     connected, code = await socket.connect()
     assert not connected and code == 4404
+
+
+async def test_the_waiting_player_is_told_it_is_their_turn():
+    match, auth = await _match_of_two_people()
+    sockets = [await _socket(match.pk, a) for a in auth]
+    views = [await _next_view(s) for s in sockets]
+    to_act = views[0]["to_act"]
+    acting, view, waiting_auth = sockets[to_act], views[to_act], auth[1 - to_act]
+    await sockets[1 - to_act].disconnect()
+    notifications = WebsocketCommunicator(
+        application, "/ws/notifications/", headers=[ORIGIN, waiting_auth]
+    )
+    assert (await notifications.connect())[0]
+    assert (await notifications.receive_json_from(timeout=5))["kind"] == "hello"
+    await acting.send_json_to({"action": view["legal"][0]["action"], "ply": 0})
+    told = await notifications.receive_json_from(timeout=5)
+    assert told["kind"] == "your_turn" and told["payload"]["match"] == match.pk
+    assert told["payload"]["url"] == f"/matches/{match.pk}/play/" and told["payload"]["ply"] == 1
+    await notifications.disconnect()
+    await acting.disconnect()
