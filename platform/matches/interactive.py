@@ -186,7 +186,6 @@ def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
         raise PlayError("action: a non-empty string, e.g. 'raid 3'.", field="action")
     if isinstance(ply, bool) or not isinstance(ply, int):
         raise PlayError("ply: the number of actions played so far (an integer).", field="ply")
-    timed_out = False
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
@@ -197,8 +196,8 @@ def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
             raise PlayError(f"You hold no seat in match {match_id}.", status=403)
         if match.state != MatchState.RUNNING:
             raise PlayError(f"Match {match_id} is {match.state}: no more actions.", status=409)
-        timed_out = _clock_ran_out(match) and _time_out(match, seats)
-        if not timed_out:
+        late_seat = (match.clock or {}).get("seat")
+        if not (_clock_ran_out(match) and _time_out(match, seats)):
             current = len(match.actions)
             if ply != current:
                 raise PlayError(
@@ -227,7 +226,8 @@ def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
             finished = _record(match, seats, game, state, action)
             return Outcome(match, finished)
     # Outside the transaction: the timeout forfeit it recorded is committed.
-    raise PlayError("Your time ran out: you lost the match on time.", status=409)
+    whose = "Your time" if late_seat in mine else f"Seat {late_seat}'s time"
+    raise PlayError(f"{whose} ran out: the match ended on time.", status=409)
 
 
 def _record(

@@ -191,7 +191,7 @@ def test_clock_timeout_forfeits_the_seat_to_act(people, django_capture_on_commit
     action = view_for(match, seat)["legal"][0]["action"]
     with pytest.raises(PlayError) as late:
         submit_action(match.pk, people[seat], action, 0)
-    assert late.value.status == 409 and "time ran out" in late.value.message
+    assert late.value.status == 409 and "Your time ran out" in late.value.message
     match.refresh_from_db()
     assert match.state == MatchState.FINISHED and match.forfeit["kind"] == "timeout"
     assert match.forfeit["seat"] == seat and match.actions == []
