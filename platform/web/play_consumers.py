@@ -33,7 +33,8 @@ def _act(match_id: int, user: Any, action: Any, ply: Any) -> None:
 class PlayConsumer(AsyncJsonWebsocketConsumer):
     """Messages to the client: ``{"kind": "view", "view": {...}}``, ``{"kind": "error",
     "status": 409, "message": "..."}``, ``{"kind": "pong"}``. Closes with 4404 for an unknown
-    match, 4409 for a bot match a worker is playing. Authenticated by the session cookie or an ``Authorization: Token`` header."""
+    match, 4409 for a bot match a worker is playing. Authenticated by the session cookie or an
+    ``Authorization: Token`` header."""
 
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
