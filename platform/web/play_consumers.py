@@ -30,9 +30,15 @@ def _act(match_id: int, user: Any, action: Any, ply: Any) -> None:
     interactive.submit_action(match_id, user, action, ply)
 
 
+@database_sync_to_async
+def _expire(match_id: int) -> bool:
+    return interactive.expire(match_id)
+
+
 class PlayConsumer(AsyncJsonWebsocketConsumer):
     """Messages to the client: ``{"kind": "view", "view": {...}}``, ``{"kind": "error",
-    "status": 409, "message": "..."}``, ``{"kind": "pong"}``. Closes with 4404 for an unknown
+    "status": 409, "message": "..."}``, ``{"kind": "pong"}``. From the client: an action, a
+    ``ping``, or ``{"kind": "clock"}`` when its clock shows zero (the server checks the time). Closes with 4404 for an unknown
     match, 4409 for a bot match a worker is playing. Authenticated by the session cookie or an
     ``Authorization: Token`` header."""
 
@@ -59,6 +65,11 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):
             await self._error(400, 'Send {"action": "...", "ply": n} or {"kind": "ping"}.')
         elif content.get("kind") == "ping":
             await self.send_json({"kind": "pong"})
+        elif content.get("kind") == "clock":
+            # The page's clock reached zero: the server checks its own (a timeout is broadcast
+            # to every socket; otherwise this one gets the current view to resynchronise).
+            if not await _expire(self.match_id):
+                await self.play_changed({})
         elif "action" not in content or "ply" not in content:
             await self._error(400, 'An action message is {"action": "...", "ply": n}.')
         elif not getattr(self.user, "is_authenticated", False):

@@ -137,3 +137,43 @@ async def test_the_waiting_player_is_told_it_is_their_turn():
     assert told["payload"]["url"] == f"/matches/{match.pk}/play/" and told["payload"]["ply"] == 1
     await notifications.disconnect()
     await acting.disconnect()
+
+
+@sync_to_async
+def _clocked_match_expired():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches.scheduling import SeatSpec, schedule_match
+    from players.models import Player
+    from ratings.models import Ladder
+
+    people = [Player.objects.create_user(f"timed{i}") for i in range(2)]
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    match = schedule_match(
+        ladder.game,
+        [SeatSpec(p) for p in people],
+        ladder=ladder,
+        options={"clock": {"initial": 30, "increment": 0}},
+    )
+    Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() - timedelta(seconds=1))
+    return match
+
+
+async def test_a_clock_at_zero_is_checked_by_the_server_and_the_timeout_broadcast():
+    match, _ = await _match_of_two_people()
+    spectator = await _socket(match.pk)
+    await _next_view(spectator)
+    await spectator.send_json_to({"kind": "clock"})  # no clock ran out: just the current view
+    view = await _next_view(spectator)
+    assert view["state"] == "running" and view["ply"] == 0
+    timed = await _clocked_match_expired()
+    watcher = await _socket(timed.pk)
+    assert (await _next_view(watcher))["clock"]["running"] is not None
+    await watcher.send_json_to({"kind": "clock"})
+    ended = await _next_view(watcher)
+    assert ended["state"] == "finished" and ended["forfeit"]["kind"] == "timeout"
+    assert (await _reload(timed.pk)).state == "finished"
+    await spectator.disconnect()
+    await watcher.disconnect()

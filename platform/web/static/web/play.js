@@ -132,8 +132,17 @@ function renderSeats() {
   }
 }
 
+let clockAskedAt = 0;
+
 function tickClocks() {
   for (const node of document.querySelectorAll(".clock")) node.textContent = clockText(remaining(Number(node.dataset.seat)));
+  // A clock at zero: ask the server (which keeps the real time) to check, at most every 2 s.
+  const running = view.clock ? view.clock.running : null;
+  if (view.state === "running" && running !== null && remaining(running) <= 0
+      && socket && socket.readyState === WebSocket.OPEN && performance.now() - clockAskedAt > 2000) {
+    clockAskedAt = performance.now();
+    socket.send(JSON.stringify({ kind: "clock" }));
+  }
 }
 
 // Actions grouped by their first word ("raid", "play"...): a few as buttons, many (say, every
