@@ -83,6 +83,7 @@ DEACTIVATED = "deactivated_by_an_effect"
 GUARDED_VS_MOBILE = "plus_2_defence_against_flight_or_movement"
 STATS_LOCKED = "attack_and_defence_cannot_be_modified"
 SWARM_SAME_NAME = "swarm_counts_only_same_name"
+BLIND_RIGHT_BOTTOM = "cannot_attack_past_its_right_and_bottom_borders"
 FLAGS = (
     IMMUNE_SPELLS,
     CANNOT_ATTACK,
@@ -105,6 +106,7 @@ FLAGS = (
     GUARDED_VS_MOBILE,
     STATS_LOCKED,
     SWARM_SAME_NAME,
+    BLIND_RIGHT_BOTTOM,
 )
 __doc__ += "".join(f"``{f}``, " for f in FLAGS).rstrip(", ") + "."
 

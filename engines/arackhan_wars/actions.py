@@ -15,7 +15,7 @@ from typing import Any
 from engines.arackhan_wars import board, movement
 from engines.arackhan_wars.abilities import CREATURE, FLIGHT, IMMUNE_SPELLS, SPELL
 from engines.arackhan_wars.effects import allied, card_info, compute
-from engines.arackhan_wars.state import PENDING, Pending, State
+from engines.arackhan_wars.state import PENDING, Pending, State  # noqa: F401
 from engines.arackhan_wars.zones import destroy, discard_spell
 
 Options = Callable[[State, int, int, dict[str, Any]], list[str]]
@@ -123,30 +123,121 @@ def _move_several_options(st, seat, card, params) -> list[str]:
 
 def _move_several(st, seat, card, params, args, events) -> bool:
     eligible = _move_targets(st, seat, card, dict(params, side="ally"))
-    st.pending = Pending(
-        seat=seat,
-        card=card,
-        kind="move_several",
-        left=params.get("count", len(eligible)),
-        data={"eligible": eligible, "params": dict(params), "return": st.phase},
+    _open(
+        st,
+        seat,
+        card,
+        "move",
+        params.get("count", len(eligible)),
+        eligible=eligible,
+        params=dict(params, side="ally"),
     )
-    st.phase = PENDING
-    st.version += 1
     return False
 
 
+def _open(st: State, seat: int, card: int, kind: str, left: int, **data: Any) -> None:
+    """Open a multi-step action; the seat answers its steps until it is finished."""
+    data.setdefault("return", st.phase)
+    st.pending = Pending(seat=seat, card=card, kind=kind, left=left, data=data)
+    st.phase = PENDING
+    st.version += 1
+
+
+def _move_steps(st: State) -> list[str]:
+    p = st.pending
+    params = p.data["params"]
+    out = []
+    for t in p.data["eligible"]:
+        if st.where[t] < 0:
+            continue
+        out.extend(f"move c{t} {board.NAMES[s]}" for s in _destinations(st, t, params))
+    return out
+
+
+def _move_step(st: State, action: str, events: list[Any] | None) -> None:
+    p = st.pending
+    _, who, where = action.split()
+    t = _card(who)
+    st.move(t, board.BY_NAME[where])
+    p.data["eligible"] = [x for x in p.data["eligible"] if x != t]
+    if p.data.get("no_attack"):
+        st.temp.setdefault(t, {})["no_attack"] = True
+    if events is not None:
+        events.append({"type": "move", "card": who, "to": where})
+
+
+def _bearer_steps(st: State) -> list[str]:
+    p = st.pending
+    d = tuple(p.data["direction"])
+    out = []
+    for t in p.data["eligible"]:
+        if st.where[t] < 0:
+            continue
+        nxt = board.step(st.where[t], d)
+        if nxt is not None and st.board[nxt] < 0 and _lands_next_to_card(st, nxt, t):
+            out.append(f"move c{t} {board.NAMES[nxt]}")
+    return out
+
+
+def _swap_steps(st: State) -> list[str]:
+    p = st.pending
+    return [f"swap {pair}" for pair in _swap_options(st, p.seat, p.card, p.data["params"])]
+
+
+def _swap_step(st: State, action: str, events: list[Any] | None) -> None:
+    _, a, b = action.split()
+    _swap(st, _card(a), _card(b), events)
+
+
+def _place_steps(st: State) -> list[str]:
+    p = st.pending
+    return _backup_places(st, p.seat, p.data["params"])
+
+
+def _place_step(st: State, action: str, events: list[Any] | None) -> None:
+    p = st.pending
+    _, who, where = action.split()
+    h = _card(who)
+    _put_from_hand(st, p.seat, h, board.BY_NAME[where])
+    if events is not None:
+        events.append({"type": "place-revealed", "card": who, "to": where, "card_id": st.ctype[h]})
+
+
+def _return_steps(st: State) -> list[str]:
+    p = st.pending
+    return [f"return c{h}" for h in sorted(st.hand[p.seat])]
+
+
+def _return_step(st: State, action: str, events: list[Any] | None) -> None:
+    p = st.pending
+    h = _card(action.split()[1])
+    st.hand[p.seat].remove(h)
+    st.draw[p.seat].append(h)
+    if p.left <= 1:
+        st.rng.shuffle(st.draw[p.seat])
+    st.version += 1
+    if events is not None:
+        events.append({"type": "put-back", "seat": p.seat, "seen_by": [p.seat], "card": f"c{h}"})
+
+
+PENDING_STEPS: dict[str, tuple[Callable[[State], list[str]], Callable[..., None], bool]] = {
+    # kind: (steps, perform one step, may stop early with "done")
+    "move": (_move_steps, _move_step, True),
+    "bearer": (_bearer_steps, _move_step, True),
+    "swap": (_swap_steps, _swap_step, True),
+    "place": (_place_steps, _place_step, True),
+    "return": (_return_steps, _return_step, False),
+}
+
+
 def pending_options(st: State) -> list[str]:
-    """The steps the open Pending allows (``done`` always)."""
+    """The steps the open Pending allows (``done`` when it may stop early)."""
     p = st.pending
     assert p is not None
-    out = []
-    if p.left > 0:
-        params = p.data["params"]
-        for t in p.data["eligible"]:
-            if st.where[t] < 0 or st.control[t] != p.seat:
-                continue
-            out.extend(f"move c{t} {board.NAMES[s]}" for s in _destinations(st, t, params))
-    out.append("done")
+    steps, _, optional = PENDING_STEPS[p.kind]
+    out = steps(st) if p.left > 0 else []
+    if optional or not out:
+        out.append("done")
     return out
 
 
@@ -156,14 +247,11 @@ def pending_perform(st: State, action: str, events: list[Any] | None) -> bool:
     assert p is not None
     if action == "done":
         return True
-    _, who, where = action.split()
-    t = _card(who)
-    st.move(t, board.BY_NAME[where])
-    p.data["eligible"] = [x for x in p.data["eligible"] if x != t]
+    _, perform, _ = PENDING_STEPS[p.kind]
+    perform(st, action, events)
     p.left -= 1
-    if events is not None:
-        events.append({"type": "move", "card": who, "to": where})
-    return p.left <= 0 or not p.data["eligible"]
+    st.version += 1
+    return p.left <= 0
 
 
 # -- deactivate an enemy creature ---------------------------------------------------------------
@@ -243,6 +331,268 @@ def _token(st, seat, card, params, args, events) -> bool:
     return True
 
 
+# -- helpers of the actions below --------------------------------------------------------------
+def _lands_next_to_card(st: State, space: int, moving: int) -> bool:
+    return any((j := st.board[n]) >= 0 and j != moving for n in board.ADJACENT[space])
+
+
+def _allies(st: State, seat: int) -> list[int]:
+    return [t for t in _creatures(st) if st.control[t] == seat]
+
+
+def _swap(st: State, a: int, b: int, events: list[Any] | None) -> None:
+    sa, sb = st.where[a], st.where[b]
+    st.board[sa], st.board[sb] = b, a
+    st.where[a], st.where[b] = sb, sa
+    st.version += 1
+    if events is not None:
+        events.append({"type": "swap", "cards": [f"c{a}", f"c{b}"]})
+
+
+def _swap_options(st: State, seat: int, card: int, params: dict[str, Any]) -> list[str]:
+    top = params.get("max_value")
+    allies = [
+        t for t in _allies(st, seat) if t != card and (top is None or card_info(st, t).value <= top)
+    ]
+    if params.get("with_self"):
+        return [f"c{card} c{t}" for t in allies if st.where[card] >= 0]
+    if params.get("adjacent_first"):
+        if st.where[card] < 0:
+            return []
+        near = [t for t in allies if st.where[t] in board.ADJACENT_SETS[st.where[card]]]
+        return [f"c{a} c{b}" for a in near for b in allies if b != a]
+    return [f"c{a} c{b}" for a in allies for b in allies if a < b]
+
+
+def _put_from_hand(st: State, seat: int, h: int, space: int) -> None:
+    """Put hand card ``h`` on ``space`` face up and active (it may be activated this turn)."""
+    st.hand[seat].remove(h)
+    st.put(h, space)
+    st.face_up[h] = True
+    st.active[h] = True
+    st.control[h] = seat
+    st.version += 1
+
+
+def _backup_places(st: State, seat: int, params: dict[str, Any]) -> list[str]:
+    family, top = params["family"], params.get("max_value")
+    cards = [
+        h
+        for h in sorted(st.hand[seat])
+        if card_info(st, h).kind == CREATURE
+        and card_info(st, h).family == family
+        and (top is None or card_info(st, h).value <= top)
+    ]
+    if not cards:
+        return []
+    spaces = []
+    for space in range(board.N_SPACES):
+        if st.board[space] >= 0:
+            continue
+        near = [st.board[n] for n in board.ADJACENT[space] if st.board[n] >= 0]
+        if any(st.control[j] != seat for j in near):
+            continue
+        if any(
+            st.face_up[j]
+            and card_info(st, j).kind == CREATURE
+            and card_info(st, j).family == family
+            for j in near
+        ):
+            spaces.append(space)
+    return [f"place c{h} {board.NAMES[sp]}" for h in cards for sp in spaces]
+
+
+# -- Ice Elemental: choose its numbers for the round --------------------------------------------
+def _set_stats_options(st, seat, card, params) -> list[str]:
+    return [f"{a}/{d}" for a, d in params["choices"]]
+
+
+def _set_stats(st, seat, card, params, args, events) -> bool:
+    a, d = (int(x) for x in args.split("/"))
+    st.temp.setdefault(card, {})["set"] = (a, d)
+    st.version += 1
+    return True
+
+
+# -- swap two allied creatures (Warp Path, Assassin, Nakka's Nemesio) ---------------------------
+def _swap_allies(st, seat, card, params, args, events) -> bool:
+    a, b = (_card(x) for x in args.split())
+    _swap(st, a, b, events)
+    if params.get("repeat"):
+        _open(st, seat, card, "swap", 1, params=dict(params))
+        return False
+    return True
+
+
+# -- take over another creature's characteristics (Mimicry) -------------------------------------
+def _copy_options(st, seat, card, params) -> list[str]:
+    allies = _allies(st, seat)
+    others = [t for t in _creatures(st) if not _protected(st, card, t)]
+    return [f"c{a} c{b}" for a in allies for b in others if b != a]
+
+
+def _copy(st, seat, card, params, args, events) -> bool:
+    a, b = (_card(x) for x in args.split())
+    st.temp.setdefault(a, {})["copy"] = st.ctype[b]
+    st.active[a] = True
+    st.version += 1
+    if events is not None:
+        events.append({"type": "copy", "card": f"c{a}", "of": f"c{b}"})
+    return True
+
+
+# -- Grey Order's Nemesio: sacrifice an ally, copy any creature ---------------------------------
+def _sacrifice_options(st, seat, card, params) -> list[str]:
+    victims = [t for t in _allies(st, seat) if t != card and card_info(st, t).value >= 3]
+    models = [t for t in _creatures(st) if t != card]
+    return [f"c{v} c{m}" for v in victims for m in models if m != v]
+
+
+def _sacrifice(st, seat, card, params, args, events) -> bool:
+    v, m = (_card(x) for x in args.split())
+    model = st.ctype[m]
+    destroy(st, v)
+    st.temp.setdefault(card, {})["copy"] = model
+    st.version += 1
+    if events is not None:
+        events.append({"type": "sacrifice-copy", "destroyed": f"c{v}", "copies": f"c{m}"})
+    return True
+
+
+# -- Whitelands' Nemesio: exchange skills with another creature ---------------------------------
+def _exchange_options(st, seat, card, params) -> list[str]:
+    return [f"c{t}" for t in _creatures(st) if t != card]
+
+
+def _exchange(st, seat, card, params, args, events) -> bool:
+    t = _card(args)
+    mine = st.temp.get(card, {}).get("skills_of", st.ctype[card])
+    theirs = st.temp.get(t, {}).get("skills_of", st.ctype[t])
+    st.temp.setdefault(card, {})["skills_of"] = theirs
+    st.temp.setdefault(t, {})["skills_of"] = mine
+    st.version += 1
+    if events is not None:
+        events.append({"type": "exchange-skills", "cards": [f"c{card}", args]})
+    return True
+
+
+# -- Blight's Nemesio: exchange faction tokens; Possession: take control for the round ---------
+def _swap_tokens_options(st, seat, card, params) -> list[str]:
+    if st.where[card] < 0:
+        return []
+    near = [
+        st.board[n]
+        for n in board.ADJACENT[st.where[card]]
+        if st.board[n] >= 0 and st.face_up[st.board[n]]
+    ]
+    near = [t for t in near if card_info(st, t).kind == CREATURE]
+    enemies = [t for t in near if st.control[t] != seat]
+    allies = [t for t in near if st.control[t] == seat]
+    return [f"c{e} c{a}" for e in enemies for a in allies]
+
+
+def _keep_token(st: State, t: int) -> None:
+    st.temp.setdefault(t, {}).setdefault("control_back", st.control[t])
+
+
+def _swap_tokens(st, seat, card, params, args, events) -> bool:
+    e, a = (_card(x) for x in args.split())
+    _keep_token(st, e)
+    _keep_token(st, a)
+    st.control[e], st.control[a] = st.control[a], st.control[e]
+    st.active[e], st.active[a] = st.active[a], st.active[e]
+    st.version += 1
+    if events is not None:
+        events.append({"type": "swap-tokens", "cards": [f"c{e}", f"c{a}"]})
+    return True
+
+
+def _possess_options(st, seat, card, params) -> list[str]:
+    return [
+        f"c{t}" for t in _creatures(st) if st.control[t] != seat and not _protected(st, card, t)
+    ]
+
+
+def _possess(st, seat, card, params, args, events) -> bool:
+    t = _card(args)
+    _keep_token(st, t)
+    st.control[t] = seat
+    st.active[t] = True
+    st.version += 1
+    if events is not None:
+        events.append({"type": "possess", "card": args, "seat": seat})
+    return True
+
+
+# -- Essence Absorption: destroy an ally, another ally adds its characteristics -----------------
+def _absorb_options(st, seat, card, params) -> list[str]:
+    allies = _allies(st, seat)
+    return [f"c{a} c{b}" for a in allies for b in allies if a != b]
+
+
+def _absorb(st, seat, card, params, args, events) -> bool:
+    a, b = (_card(x) for x in args.split())
+    st.temp.setdefault(b, {}).setdefault("absorbed", []).append(st.ctype[a])
+    destroy(st, a)
+    st.version += 1
+    if events is not None:
+        events.append({"type": "absorb", "destroyed": f"c{a}", "into": f"c{b}"})
+    return True
+
+
+# -- Ancestral Library: draw up to 4, put as many back ------------------------------------------
+def _library_options(st, seat, card, params) -> list[str]:
+    return [str(k) for k in range(1, min(params["draw"], len(st.draw[seat])) + 1)]
+
+
+def _library(st, seat, card, params, args, events) -> bool:
+    k = int(args)
+    for _ in range(k):
+        st.hand[seat].append(st.draw[seat].pop())
+    st.version += 1
+    _open(st, seat, card, "return", k)
+    return False
+
+
+# -- Standard Bearer: one step, then 6th Legion allies follow in the same direction -------------
+_DIRECTION_NAMES = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
+
+
+def _bearer_options(st, seat, card, params) -> list[str]:
+    if st.where[card] < 0:
+        return []
+    out = []
+    for name, d in _DIRECTION_NAMES.items():
+        nxt = board.step(st.where[card], d)
+        if nxt is not None and st.board[nxt] < 0 and _lands_next_to_card(st, nxt, card):
+            out.append(name)
+    return out
+
+
+def _bearer(st, seat, card, params, args, events) -> bool:
+    d = _DIRECTION_NAMES[args]
+    st.move(card, board.step(st.where[card], d))
+    if events is not None:
+        events.append({"type": "move", "card": f"c{card}", "to": board.NAMES[st.where[card]]})
+    eligible = [
+        t for t in _allies(st, seat) if t != card and card_info(st, t).family == params["family"]
+    ]
+    if not eligible:
+        return True
+    _open(st, seat, card, "bearer", len(eligible), eligible=eligible, direction=list(d))
+    return False
+
+
+# -- Backup: place 6th Legion creatures from the hand -------------------------------------------
+def _backup_options(st, seat, card, params) -> list[str]:
+    return [""] if _backup_places(st, seat, params) else []
+
+
+def _backup(st, seat, card, params, args, events) -> bool:
+    _open(st, seat, card, "place", params.get("count", 2), params=dict(params))
+    return False
+
+
 ACTIONS: dict[str, tuple[Options, Perform]] = {
     "discard_enemy_spell": (_discard_spell_options, _discard_spell),
     "move_one": (_move_one_options, _move_one),
@@ -251,6 +601,17 @@ ACTIONS: dict[str, tuple[Options, Perform]] = {
     "reactivate_allies": (_reactivate_options, _reactivate),
     "replace_from_hand": (_replace_options, _replace),
     "extra_token": (_token_options, _token),
+    "set_stats": (_set_stats_options, _set_stats),
+    "swap_allies": (_swap_options, _swap_allies),
+    "copy_creature": (_copy_options, _copy),
+    "sacrifice_and_copy": (_sacrifice_options, _sacrifice),
+    "exchange_skills": (_exchange_options, _exchange),
+    "swap_tokens": (_swap_tokens_options, _swap_tokens),
+    "possess": (_possess_options, _possess),
+    "absorb": (_absorb_options, _absorb),
+    "library": (_library_options, _library),
+    "standard_bearer": (_bearer_options, _bearer),
+    "backup": (_backup_options, _backup),
 }
 
 

@@ -43,6 +43,17 @@ STARTING_AREA: tuple[int, ...] = tuple(INDEX[xy] for xy in ((3, 2), (4, 2), (3, 
 """Where the first cards of a round go when the battlefield is empty (every mode)."""
 
 
+SEAT_SIDES: tuple[dict[str, tuple[int, int]], ...] = (
+    {"right": (1, 0), "bottom": (0, 1)},
+    {"right": (-1, 0), "bottom": (0, -1)},
+    {"right": (0, 1), "bottom": (-1, 0)},
+    {"right": (0, -1), "bottom": (1, 0)},
+)
+"""How each seat sees a card it controls: seat 0 sits below row 5, seat 1 above row 0 (turned
+round), seats 2 and 3 (free-for-all) left of column 0 and right of column 7. "The card's right
+border" is the step ``SEAT_SIDES[seat]["right"]`` from its space."""
+
+
 def step(space: int, direction: tuple[int, int]) -> int | None:
     """The space next to ``space`` in ``direction``, or None off the mat."""
     x, y = SPACES[space]

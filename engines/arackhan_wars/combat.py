@@ -10,6 +10,7 @@ from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import (
     ATTACKS_ADJACENT_NO_GROUP,
     ATTACKS_ONLY_IN_GROUPS,
+    BLIND_RIGHT_BOTTOM,
     CANNOT_ATTACK,
     CANNOT_BE_ATTACKED,
     CREATURE,
@@ -96,6 +97,10 @@ def can_reach(st: State, stats: Stats, a: int, t: int) -> bool:
             return False
         if NO_ADJACENT_ATTACK in fa:
             return False
+        if BLIND_RIGHT_BOTTOM in fa:
+            sides = board.SEAT_SIDES[st.control[a]]
+            if board.direction(st.where[a], pt) in (sides["right"], sides["bottom"]):
+                return False
     elif d > 1 and not a_spell and ONLY_ADJACENT_ATTACKERS in ft:
         return False
     return not (EVEN_TARGETS_ONLY in fa and ti.value % 2)

@@ -20,6 +20,7 @@ from engines.arackhan_wars.abilities import (
     ADJ_ENEMIES,
     ALL,
     ALLIES,
+    CANNOT_ATTACK,
     CREATURE,
     DEACTIVATED,
     EFFECT,
@@ -72,6 +73,15 @@ def card_info(st: State, i: int) -> CardInfo:
     """The characteristics instance ``i`` has now (a copy taken this round, or its own)."""
     copy = st.temp.get(i, {}).get("copy") if st.temp else None
     return info(copy if copy is not None else st.ctype[i])
+
+
+def auras_of(st: State, i: int, ci: CardInfo) -> tuple[Aura, ...]:
+    """The auras card ``i`` has now: its own, or with skills exchanged this round (Nemesio)."""
+    other = st.temp.get(i, {}).get("skills_of") if st.temp else None
+    if other is None:
+        return ci.defn.auras
+    own = tuple(a for a in ci.defn.auras if a.source != SKILL)
+    return own + tuple(a for a in info(other).defn.auras if a.source == SKILL)
 
 
 def _reached(st: State, source: int, aura: Aura, revealed: set[int]) -> list[int]:
@@ -195,18 +205,27 @@ def compute(st: State) -> Stats:
         ci = info(t["copy"]) if t and t.get("copy") is not None else info(st.ctype[i])
         infos[i] = ci
         a, d = ci.attack, ci.defence
+        attrs[i] = ci.attributes
+        movement[i] = ci.movement
+        ranged[i] = ci.ranged
+        flags[i] = _EMPTY
         if t:
             if "set" in t:
                 a, d = t["set"]
             if a is not None and "attack_bonus" in t:
                 a += t["attack_bonus"]
+            for absorbed in t.get("absorbed", ()):
+                extra = info(absorbed)
+                a = (a or 0) + (extra.attack or 0)
+                d = (d or 0) + (extra.defence or 0)
+                attrs[i] = attrs[i] | extra.attributes
+                movement[i] = max(movement[i], extra.movement)
+                ranged[i] = max(ranged[i], extra.ranged)
+            if t.get("no_attack"):
+                flags[i] = frozenset((CANNOT_ATTACK,))
         attack[i] = a
         defence[i] = d
-        attrs[i] = ci.attributes
-        movement[i] = ci.movement
-        ranged[i] = ci.ranged
-        flags[i] = _EMPTY
-        if ci.defn.auras:
+        if auras_of(st, i, ci):
             sources.append(i)
     if sources:
         _apply_auras(st, stats, sorted(sources, key=lambda i: (infos[i].kind != SPELL, i)), rset)
@@ -228,13 +247,13 @@ def compute(st: State) -> Stats:
             attack[i] += max(0, n - 1)
         fl = flags[i]
         if fl:
-            if STATS_LOCKED in fl:
-                t = temp.get(i, {})
-                attack[i], defence[i] = t.get("set", (infos[i].attack, infos[i].defence))
             if "swap" in fl:
                 attack[i], defence[i] = defence[i], attack[i]
                 if infos[i].attack is None:
                     attack[i] = None
+            if STATS_LOCKED in fl:
+                t = temp.get(i, {})
+                attack[i], defence[i] = t.get("set", (infos[i].attack, infos[i].defence))
         if attack[i] is not None and attack[i] < 0:
             attack[i] = 0
         if defence[i] is not None and defence[i] < 0:
@@ -265,14 +284,14 @@ def _apply_auras(st: State, stats: Stats, sources: list[int], revealed: set[int]
     for src in sources:
         if infos[src].kind == SPELL:
             continue
-        for aura in infos[src].defn.auras:
+        for aura in auras_of(st, src, infos[src]):
             if IMMUNE_SPELLS in aura.gain:
                 for t in targets(src, aura):
                     flags[t] = flags[t] | {IMMUNE_SPELLS}
     # 3. removals
     lost: dict[int, set[str]] = {}
     for src in sources:
-        for aura in infos[src].defn.auras:
+        for aura in auras_of(st, src, infos[src]):
             if not aura.removes or (aura.source == SKILL and src in stats.skills_off):
                 continue
             for t in targets(src, aura):
@@ -285,7 +304,7 @@ def _apply_auras(st: State, stats: Stats, sources: list[int], revealed: set[int]
                         gone.add("*")
     # 4. everything else
     for src in sources:
-        for aura in infos[src].defn.auras:
+        for aura in auras_of(st, src, infos[src]):
             if aura.removes and not (aura.attack or aura.defence or aura.gain):
                 continue
             if aura.source == SKILL and src in stats.skills_off:

@@ -51,3 +51,21 @@ def own_moves(st: State, stats: Stats, i: int) -> list[int]:
     if MOVEMENT in attrs and stats.movement.get(i, 0) > 0:
         return walk(st, i, stats.movement[i])
     return []
+
+
+def bonus_moves(st: State, stats: Stats, i: int) -> list[int]:
+    """Extra destinations of a card whose skill lengthens its Movement when it ends next to an
+    enemy card (Nihilist Morgon); a card moved so cannot attack this round."""
+    bonus = stats.info[i].defn.params.get("bonus_movement") if i in stats.info else None
+    if not bonus or i in stats.skills_off or MOVEMENT not in stats.attrs.get(i, ()):
+        return []
+    normal = set(own_moves(st, stats, i))
+    seat = st.control[i]
+    return [
+        s
+        for s in walk(st, i, stats.movement[i] + bonus)
+        if s not in normal
+        and any(
+            (j := st.board[n]) >= 0 and j != i and st.control[j] != seat for n in board.ADJACENT[s]
+        )
+    ]

@@ -23,7 +23,7 @@ from engines.arackhan_wars import board, combat
 from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
 from engines.arackhan_wars.effects import compute, is_active
 from engines.arackhan_wars.info import info
-from engines.arackhan_wars.movement import own_moves
+from engines.arackhan_wars.movement import bonus_moves, own_moves
 from engines.arackhan_wars.state import (
     CHOOSE,
     DRAW_PER_ROUND,
@@ -96,6 +96,7 @@ def activation_options(st: State, seat: int) -> list[str]:
         if initiative and INITIATIVE not in stats.attrs[i]:
             continue
         out.extend(f"move c{i} {board.NAMES[s]}" for s in own_moves(st, stats, i))
+        out.extend(f"move c{i} {board.NAMES[s]}" for s in bonus_moves(st, stats, i))
     for t, group in combat.attack_options(st, seat):
         out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
     for i in sorted(st.in_play()):
@@ -103,6 +104,8 @@ def activation_options(st: State, seat: int) -> list[str]:
             continue
         defn = card_actions_defn(st, i)
         if not defn.action or not is_active(st, stats, i):
+            continue
+        if defn.once_per_round and i in st.used:
             continue
         if i in stats.skills_off and info(st.ctype[i]).kind == CREATURE:
             continue
@@ -171,16 +174,16 @@ def play(st: State, action: str, events: Events) -> None:
         _place(st, seat, rest, events)
     elif st.phase == PENDING:
         if card_actions.pending_perform(st, action, events):
-            p = st.pending
-            st.pending = None
-            st.phase = p.data["return"]
-            _finish_action(st, p.card)
+            _close_pending(st, events)
     elif head == "pass":
         _end_step(st, seat, events)
     elif head == "move":
         who, where = rest.split()
         i = int(who[1:])
-        st.move(i, board.BY_NAME[where])
+        space = board.BY_NAME[where]
+        if space not in own_moves(st, compute(st), i):
+            st.temp.setdefault(i, {})["no_attack"] = True  # moved with its bonus Movement
+        st.move(i, space)
         st.moved[i] = True
         _ev(events, type="move", card=who, to=where)
     elif head == "attack":
@@ -195,16 +198,34 @@ def play(st: State, action: str, events: Events) -> None:
         _, perform = card_actions.ACTIONS[defn.action]
         _ev(events, type="action", card=who, action=defn.action, args=args)
         if perform(st, seat, i, defn.params, args, events):
-            _finish_action(st, i)
+            _finish_action(st, i, defn.once_per_round)
+        elif st.pending is not None:
+            st.pending.data["once"] = defn.once_per_round
     else:  # pragma: no cover - legal() never lists anything else
         raise ValueError(action)
     st.version += 1
     advance(st, events)
 
 
-def _finish_action(st: State, i: int) -> None:
-    """A card that performed its action: deactivated (creature, land) or discarded (spell)."""
+def _close_pending(st: State, events: Events) -> None:
+    p = st.pending
+    st.pending = None
+    st.phase = p.data["return"]
+    st.version += 1
+    if p.data.get("then") == "end_step":
+        _end_step(st, p.seat, events, maidens_done=True)
+    else:
+        _finish_action(st, p.card, p.data.get("once", False))
+
+
+def _finish_action(st: State, i: int, once: bool = False) -> None:
+    """A card that performed its action: deactivated (creature, land) or discarded (spell);
+    a once-per-round action leaves its card active."""
     if st.where[i] < 0 and not any(i in a for a in st.astral):
+        return
+    if once:
+        st.used.add(i)
+        st.version += 1
         return
     if info(st.ctype[i]).kind == SPELL:
         discard_spell(st, i)
@@ -252,8 +273,33 @@ def _placement_done(st: State) -> bool:
     return len(st.placed) >= PLACE_PER_ROUND or not st.hand[seat]
 
 
-def _end_step(st: State, seat: int, events: Events) -> None:
-    """End ``seat``'s Initiative sequence or turn: cards it moved are now deactivated."""
+def _end_step(st: State, seat: int, events: Events, maidens_done: bool = False) -> None:
+    """End ``seat``'s Initiative sequence or turn: cards it moved are now deactivated; at the
+    end of a turn, cards that may move then (Frost Maiden) are offered their move first."""
+    if st.phase == TURN and not maidens_done:
+        stats = compute(st)
+        movers = [
+            i
+            for i in st.board
+            if i >= 0
+            and st.control[i] == seat
+            and st.face_up[i]
+            and i not in stats.skills_off
+            and stats.info[i].defn.params.get("end_of_turn_move")
+        ]
+        if movers:
+            card_actions._open(
+                st,
+                seat,
+                movers[0],
+                "move",
+                len(movers),
+                eligible=movers,
+                params={"side": "ally"},
+                no_attack=True,
+                then="end_step",
+            )
+            return
     for i in st.in_play():
         if st.moved[i] and st.control[i] == seat:
             st.moved[i] = False
@@ -289,11 +335,7 @@ def advance(st: State, events: Events) -> None:
                 continue
             return
         if st.phase == PENDING and st.pending is not None and legal(st) == ["done"]:
-            p = st.pending
-            st.pending = None
-            st.phase = p.data["return"]
-            _finish_action(st, p.card)
-            st.version += 1
+            _close_pending(st, events)
             continue
         return
 
@@ -315,6 +357,9 @@ def _reveal(st: State, events: Events) -> None:
 
 
 def _end_phase(st: State, events: Events) -> None:
+    for i, changes in list(st.temp.items()):
+        if "control_back" in changes and (st.where[i] >= 0):
+            st.control[i] = changes["control_back"]
     for i in sorted(st.in_play()):
         trigger = info(st.ctype[i]).defn.end_of_round
         if trigger and st.face_up[i] and (st.where[i] >= 0 or any(i in a for a in st.astral)):

@@ -56,6 +56,7 @@ DEFS: dict[int, CardDef] = {
             Aura(ADJ_ENEMIES, gain=(DEACTIVATED,), also_adjacent_to="Feyr"),
         )
     ),
+    1164: CardDef(action="swap_tokens"),  # Nemesio (Blight)
     1165: CardDef(  # Plague Collector
         auras=(Aura(ADJ_ENEMIES, lose=("*",)), Aura(ADJ_ALLIES, WEAKNESS, lose=("*",)))
     ),
@@ -86,12 +87,18 @@ DEFS: dict[int, CardDef] = {
     ),
     1179: CardDef(auras=(Aura(ADJ_ALLIES, BENEFIT, attack=2),)),  # Western Forge
     1182: VANILLA,  # Dragon Breath
+    1183: CardDef(  # Essence Absorption
+        action="absorb",
+        note="The ally adds the destroyed creature's printed Attack, Defence and attributes "
+        "(not its skills) until the end of the round.",
+    ),
     1184: VANILLA,  # Fire Lightning
     1185: CardDef(  # Firestorm
         auras=(Aura(ADJ_ENEMIES, EFFECT, attack=-1, defence=-1, lose=("*",), lose_skills=True),)
     ),
     1186: CardDef(action="move_one", params={"side": "enemy"}),  # Forced Exile
     1189: CardDef(action="discard_enemy_spell"),  # Negative Sorcery
+    1190: CardDef(action="possess"),  # Possession
     1191: CardDef(auras=(Aura(ADJ_ENEMIES, EFFECT, gain=(DEACTIVATED,)),)),  # The Fear
     1194: CardDef(auras=(Aura(ENEMIES, EFFECT, gain=(ATTACKS_ADJACENT_NO_GROUP,)),)),  # The Fog
 }

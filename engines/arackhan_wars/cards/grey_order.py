@@ -30,6 +30,11 @@ DEFS: dict[int, CardDef] = {
     1092: VANILLA,  # Angry Peasant
     1093: CardDef(auras=(Aura(ADJ_ALLIES, family="4th Legion", attack=1),)),  # Archer
     1094: CardDef(auras=(Aura(ADJ_ALLIES, attack=1, defence=1),)),  # Armorer
+    1095: CardDef(  # Assassin
+        action="swap_allies",
+        params={"with_self": True, "max_value": 4},
+        once_per_round=True,
+    ),
     1096: VANILLA,  # Ballista
     1098: CardDef(  # Catanolith
         auras=(
@@ -63,6 +68,11 @@ DEFS: dict[int, CardDef] = {
     ),
     1110: CardDef(auras=(Aura(ADJ_ALLIES, defence=1),)),  # Hero of the Battle of Nerz
     1111: CardDef(auras=(Aura(ADJ_ALLIES, family=LEGION, attack=1),)),  # Infantryman
+    1112: CardDef(  # Nemesio (Grey Order)
+        action="sacrifice_and_copy",
+        once_per_round=True,
+        note="The copy lasts for the round; Nemesio stays active after it.",
+    ),
     1113: CardDef(auras=(Aura(ADJ_ALLIES, family=LEGION, defence=1),)),  # Phalanx
     1115: CardDef(  # Senior Mercenary
         params={"mercenary_leader": True},
@@ -71,6 +81,7 @@ DEFS: dict[int, CardDef] = {
     ),
     1116: VANILLA,  # Siege Tower
     1117: VANILLA,  # Sober Knight
+    1118: CardDef(action="standard_bearer", params={"family": LEGION}),  # Standard Bearer
     1119: VANILLA,  # The Seneschal
     1122: CardDef(auras=(Aura(ADJ_ALLIES, family=LEGION, attack=1, defence=1),)),  # Titan
     1124: CardDef(action="deactivate_enemy"),  # Tomur Disc
@@ -87,6 +98,9 @@ DEFS: dict[int, CardDef] = {
     ),
     1132: CardDef(  # Armoured Convoy
         action="move_one", params={"side": "ally", "steps": 3, "bonus_attack": 1}
+    ),
+    1133: CardDef(  # Backup
+        action="backup", params={"family": LEGION, "max_value": 8, "count": 2}
     ),
     1134: CardDef(action="replace_from_hand", params={"fate": "discard"}),  # Horse of Avalon
     1137: CardDef(  # Marching Order

@@ -8,6 +8,7 @@ from engines.arackhan_wars.abilities import (
     ALLIES,
     ATTACKS_ONLY_IN_GROUPS,
     BENEFIT,
+    BLIND_RIGHT_BOTTOM,
     CREATURE,
     DESTROYED_AFTER_ATTACK,
     EFFECT,
@@ -62,6 +63,12 @@ DEFS: dict[int, CardDef] = {
             Aura(ALLIES, family="Musician", gain=(INITIATIVE,), condition="dancer"),
         )
     ),
+    1067: CardDef(  # Nemesio (Nakka)
+        auras=(Aura(SELF, gain=(ONLY_GROUP_ATTACKED,)),),
+        action="swap_allies",
+        params={"adjacent_first": True, "max_value": 8},
+    ),
+    1068: CardDef(auras=(Aura(SELF, WEAKNESS, gain=(BLIND_RIGHT_BOTTOM,)),)),  # One-Eyed Hog
     1070: CardDef(  # Protector
         auras=(Aura(SELF, attack=1, per=PER_EXTRA_TOKEN),), action="extra_token"
     ),
@@ -84,6 +91,7 @@ DEFS: dict[int, CardDef] = {
     1084: VANILLA,  # Earthquake
     1085: CardDef(action="discard_enemy_spell"),  # Forest Blast
     1086: CardDef(auras=(Aura(ENEMIES, EFFECT, gain=(ATTACKS_ONLY_IN_GROUPS,)),)),  # Lost in...
+    1087: CardDef(action="copy_creature"),  # Mimicry
     1088: CardDef(  # Musical Trance
         action="move_several", params={"families": ("Musician", "Dancer"), "steps": 2}
     ),
@@ -91,4 +99,5 @@ DEFS: dict[int, CardDef] = {
         auras=(Aura(ADJ_ALLIES, EFFECT, kinds=(CREATURE, LAND), gain=(NOT_BY_CREATURES,)),)
     ),
     1090: CardDef(auras=(Aura(ADJ_ALLIES, EFFECT, attack=2, defence=-1),)),  # Unstable Growth
+    1091: CardDef(action="swap_allies", params={"repeat": True}),  # Warp Path
 }

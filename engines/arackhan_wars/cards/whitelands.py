@@ -16,6 +16,7 @@ from engines.arackhan_wars.abilities import (
     PER_ADJ_ENEMY_CARD,
     PERFORATION,
     SELF,
+    STATS_LOCKED,
     SWARM,
     VANILLA,
     Aura,
@@ -26,7 +27,18 @@ DEFS: dict[int, CardDef] = {
     1001: CardDef(action="replace_from_hand", params={"fate": "destroy"}),  # Adrielle
     1002: VANILLA,  # Dreki
     1003: VANILLA,  # Eagle
+    1004: CardDef(  # Frost Maiden
+        params={"end_of_turn_move": True},
+        note="At the end of her controller's turn she may move like a Flight card; she "
+        "cannot attack for the rest of the round.",
+    ),
     1005: VANILLA,  # Gabriel
+    1008: CardDef(  # Ice Elemental
+        auras=(Aura(SELF, gain=(STATS_LOCKED,)),),
+        action="set_stats",
+        params={"choices": ((0, 3), (2, 1), (3, 0))},
+        once_per_round=True,
+    ),
     1009: CardDef(  # Novice Fairy
         action="replace_from_hand", params={"fate": "destroy", "max_value": 5}
     ),
@@ -36,6 +48,14 @@ DEFS: dict[int, CardDef] = {
     1017: VANILLA,  # Ice Protector
     1018: VANILLA,  # Ice Wolf
     1019: VANILLA,  # Lunar Wendigo
+    1020: CardDef(  # Nemesio (Whitelands)
+        auras=(Aura(SELF, defence=1, per=PER_ADJ_ALLY_CREATURE),),
+        action="exchange_skills",
+    ),
+    1021: CardDef(  # Nihilist Morgon
+        params={"bonus_movement": 2},
+        note="Movement 4 when it ends next to an enemy card; then it cannot attack this round.",
+    ),
     1022: VANILLA,  # Nihilist Penguin
     1024: VANILLA,  # Paladin of the Guard
     1026: CardDef(auras=(Aura(ADJ_ENEMIES, swap=True),)),  # Queen's Jester
@@ -43,6 +63,11 @@ DEFS: dict[int, CardDef] = {
     1029: CardDef(auras=(Aura(ADJ_ENEMIES, lose=(SWARM,)),)),  # Snow Griffin
     1030: CardDef(auras=(Aura(SELF, attack=1, per=PER_ADJ_ENEMY_CARD),)),  # Vindictive Bear
     1031: VANILLA,  # Yeti
+    1032: CardDef(  # Ancestral Library
+        auras=(Aura(ADJ_ALLIES, BENEFIT, defence=1),),
+        action="library",
+        params={"draw": 4},
+    ),
     1033: CardDef(auras=(Aura(ADJ_ALLIES, BENEFIT, defence=2),)),  # Fortress of Myjir
     1036: CardDef(  # The White Gates
         auras=(Aura(ADJ_ALLIES, BENEFIT, defence=1),),
