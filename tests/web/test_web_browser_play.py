@@ -174,3 +174,31 @@ def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, sho
     if game == "khan-of-khans":
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shutil.copy(SCREENSHOTS / f"{shot}.png", DOCS_SCREENSHOTS / f"{shot}.png")
+
+
+def test_running_out_of_time_ends_the_match_in_the_browser(browser_page, daphne):
+    """Nobody moves: the clock on the page reaches zero, the server checks it, the seat to act
+    loses on time, and the page shows the result."""
+    from matches.scheduling import SeatSpec, schedule_match
+
+    page = browser_page
+    alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
+    bob = Player.objects.create_user("bob", "bob@example.org", STRONG, display_name="Bob")
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    match = schedule_match(
+        ladder.game,
+        [SeatSpec(alice), SeatSpec(bob)],
+        ladder=ladder,
+        options={"clock": {"initial": 0, "increment": 3}},
+    )
+    _log_in(page, daphne, alice)
+    page.goto(f"{daphne}/matches/{match.pk}/play/")
+    expect(page.locator("#play")).to_have_attribute("data-socket", "open")
+    to_act = Match.objects.get(pk=match.pk).clock["seat"]
+    expect(page.get_by_test_id(f"clock-{to_act}")).to_have_text(re.compile(r"^0:0[0-3]$"))
+    result = page.get_by_test_id("play-result")
+    expect(result).to_contain_text("ran out of time", timeout=20_000)
+    expect(result).to_contain_text("You won!" if to_act == 1 else "You placed 2.")
+    match.refresh_from_db()
+    assert match.state == MatchState.FINISHED and match.forfeit["kind"] == "timeout"
+    assert match.forfeit["seat"] == to_act and audit.verify(match).ok
