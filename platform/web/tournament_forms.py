@@ -132,7 +132,9 @@ class DeckChoiceField(forms.ChoiceField):
 class RegisterForm(forms.Form):
     """Entering an event: which deck (a version of yours, a Khan, or the fixed army)."""
 
-    deck = DeckChoiceField(label="Deck")
+    deck = DeckChoiceField(
+        label="Deck", error_messages={"invalid_choice": "Choose a deck from the list."}
+    )
     team = forms.CharField(
         max_length=60,
         required=False,
@@ -140,9 +142,21 @@ class RegisterForm(forms.Form):
         help_text="Players of the same team are not paired against each other.",
     )
 
-    def __init__(self, *args: Any, game: str, versions: list[Any], **kwargs: Any):
+    player = forms.ChoiceField(label="Enter as", required=False)
+
+    def __init__(
+        self, *args: Any, game: str, versions: list[Any], accounts: list[Any], **kwargs: Any
+    ):
         super().__init__(*args, **kwargs)
         self.game = game
+        self.accounts = {p.username: p for p in accounts}
+        if len(accounts) > 1:  # yourself and bot accounts you own
+            self.fields["player"].choices = [
+                (p.username, f"{p.public_name} (bot)" if p.is_bot else p.public_name)
+                for p in accounts
+            ]
+        else:
+            del self.fields["player"]
         choices = [(f"fixed:{key}", label) for key, label in fixed_choices(game)]
         for v in versions:
             note = "" if v.legal else " — not legal"
@@ -172,6 +186,21 @@ class RegisterForm(forms.Form):
                 if k == key:
                     return {"deck": fixed_deck(self.game, key)}
         raise forms.ValidationError("Choose a deck from the list.")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        asked = self.data.get(self.add_prefix("player"), "")
+        if asked and asked not in self.accounts:
+            raise forms.ValidationError("You may enter only yourself or a bot account you own.")
+        return data
+
+    def clean_player(self) -> Any:
+        username = self.cleaned_data.get("player") or ""
+        return self.accounts.get(username) or next(iter(self.accounts.values()))
+
+    def entrant(self) -> Any:
+        """The account to enter (the only one offered, or the one chosen)."""
+        return self.cleaned_data.get("player") or next(iter(self.accounts.values()))
 
     def entry_kwargs(self) -> dict[str, Any]:
         """Keyword arguments of ``registration.register``: the deck and the team."""

@@ -596,3 +596,39 @@ def test_the_organiser_edits_settings_until_check_in(client):
     assert r.status_code == 409 and "only before check-in" in text(r)
     t.refresh_from_db()
     assert t.name == "Renamed"
+
+
+def test_an_owner_enters_and_withdraws_their_bot(client):
+    from ratings.models import BotProfile
+
+    org = organiser()
+    owner, stranger = people(2)
+    bot = Player.objects.create_user("owned-bot", "b@example.org", STRONG, is_bot=True)
+    BotProfile.objects.create(player=bot, game=KOW, spec="random", owner=owner)
+    t = event(org)
+    client.force_login(owner)
+    page = text(client.get(f"/tournaments/{t.pk}/"))
+    assert "Enter as" in page and "owned-bot (bot)" in page
+    r = client.post(
+        f"/tournaments/{t.pk}/register/", {"player": "owned-bot", "deck": "fixed:standard-army"}
+    )
+    assert r.status_code == 302
+    entry = Entry.objects.get(tournament=t, player=bot)
+    assert entry.state == "active"
+    assert not Entry.objects.filter(tournament=t, player=owner).exists()
+    page = text(client.get(f"/tournaments/{t.pk}/"))
+    assert "Withdraw owned-bot" in page  # the owner's button on the bot's row
+    assert 'value="owned-bot"' not in page  # entered already: not offered again
+
+    client.force_login(stranger)  # not theirs: refused by the service, nothing changes
+    r = client.post(f"/tournaments/{t.pk}/withdraw/", {"entry": entry.pk})
+    assert r.status_code == 403 and Entry.objects.get(pk=entry.pk).state == "active"
+    r = client.post(
+        f"/tournaments/{t.pk}/register/", {"player": "owned-bot", "deck": "fixed:standard-army"}
+    )
+    assert r.status_code == 400 and "a bot account you own" in text(r)
+    assert not Entry.objects.filter(tournament=t, player=stranger).exists()
+
+    client.force_login(owner)
+    assert client.post(f"/tournaments/{t.pk}/withdraw/", {"entry": entry.pk}).status_code == 302
+    assert Entry.objects.get(pk=entry.pk).state == "withdrawn"

@@ -353,7 +353,7 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
 
 def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> HttpResponse:
     t = _visible(request, pk)
-    entries = list(t.entries.select_related("player").order_by("pk"))
+    entries = list(t.entries.select_related("player", "player__bot_profile").order_by("pk"))
     context: dict[str, Any] = {"tournament": t, **live_context(request, t, entries)}
     if request.GET.get("fragment") == "live":
         return render(request, "web/tournaments/_live.html", context, status=status)
@@ -374,6 +374,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
             and my_entry.state in (EntryState.ACTIVE, EntryState.WAITLISTED)
             and not my_entry.checked_in
         ),
+        can_leave=t.state in (*UPCOMING, State.RUNNING),
         can_withdraw=bool(
             my_entry
             and my_entry.state in (EntryState.ACTIVE, EntryState.WAITLISTED)
@@ -389,12 +390,13 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
             context["earlier_tables"] = _table_rows(
                 list(rnd.tables.order_by("number")), _names(entries), mine
             )
-    if (
-        user.is_authenticated
-        and context["open_for_entry"]
-        and (my_entry is None or my_entry.state in (EntryState.WITHDRAWN, EntryState.DROPPED))
-    ):
-        context["register_form"] = bound.get("register_form") or _register_form(t, user)
+    if user.is_authenticated and context["open_for_entry"]:
+        accounts = _accounts(t, user, entries)
+        if accounts:
+            context["register_form"] = bound.get("register_form") or _register_form(
+                t, user, accounts
+            )
+    context["my_bots"] = {e.pk for e in entries if e.player.is_bot and _owns(user, e.player)}
     if manager:
         context["log"] = list(
             LogEntry.objects.filter(tournament=t).select_related("actor")[:LOG_SHOWN]
@@ -409,7 +411,27 @@ def _open_for_entry(t: Tournament) -> bool:
     return t.state in UPCOMING or late
 
 
-def _register_form(t: Tournament, user: Any, data: Any = None) -> RegisterForm:
+def _owns(user: Any, bot: Any) -> bool:
+    profile = getattr(bot, "bot_profile", None)
+    return user.is_authenticated and profile is not None and profile.owner_id == user.pk
+
+
+def _accounts(t: Tournament, user: Any, entries: list[Entry]) -> list[Any]:
+    """Who ``user`` may still enter: themselves, and bot accounts they own that play the game
+    (the registration service decides; this only lists the choices)."""
+    from players.models import Player
+
+    registered = {
+        e.player_id for e in entries if e.state not in (EntryState.WITHDRAWN, EntryState.DROPPED)
+    }
+    bots = Player.objects.filter(
+        is_bot=True, is_active=True, bot_profile__owner=user, bot_profile__game=t.game
+    ).order_by("username")
+    people = [user] if user.pk not in registered else []
+    return people + [b for b in bots if b.pk not in registered]
+
+
+def _register_form(t: Tournament, user: Any, accounts: list[Any], data: Any = None) -> RegisterForm:
     from decks.models import DeckVersion
 
     versions = list(
@@ -419,7 +441,7 @@ def _register_form(t: Tournament, user: Any, data: Any = None) -> RegisterForm:
         .select_related("deck")
         .order_by("deck__name")
     )
-    return RegisterForm(data, game=t.game, versions=versions)
+    return RegisterForm(data, game=t.game, versions=versions, accounts=accounts)
 
 
 # -- players ----------------------------------------------------------------------------------
@@ -427,19 +449,23 @@ def _register_form(t: Tournament, user: Any, data: Any = None) -> RegisterForm:
 @require_POST
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     t = _visible(request, pk)
-    form = _register_form(t, request.user, request.POST)
+    entries = list(t.entries.select_related("player"))
+    accounts = _accounts(t, request.user, entries) or [request.user]
+    form = _register_form(t, request.user, accounts, request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a deck to enter with.")
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
         return detail(request, pk, status=400, register_form=form)
+    player = form.entrant()
     try:
-        entry = registration.register(t, request.user, request.user, **form.entry_kwargs())
+        entry = registration.register(t, player, request.user, **form.entry_kwargs())
     except TournamentError as exc:
-        form.add_error("deck" if "deck" in form.fields else None, exc.message)
+        form.add_error("deck" if exc.field.startswith("deck") else None, exc.message)
         return _refused(request, t, exc, register_form=form)
+    who = "You are" if player.pk == request.user.pk else f"{player.public_name} is"
     if entry.state == EntryState.WAITLISTED:
-        messages.success(request, "The event is full: you are on the waitlist.")
+        messages.success(request, f"The event is full: {who.lower()} on the waitlist.")
     else:
-        messages.success(request, f"You are registered for {t.name}.")
+        messages.success(request, f"{who} registered for {t.name}.")
     return _back(t, "#entrants")
 
 
@@ -454,13 +480,19 @@ def _my_entry(request: HttpRequest, t: Tournament) -> Entry:
 @require_POST
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     t = _visible(request, pk)
-    entry = _my_entry(request, t)
+    entry_id = request.POST.get("entry", "")
     try:
+        # Your own entry, or one you speak for (a bot you own): the service decides.
+        if entry_id.isdigit():
+            entry = lifecycle.entry_for(t, int(entry_id))
+        else:
+            entry = _my_entry(request, t)
         entry = registration.withdraw(t, entry, request.user)
     except TournamentError as exc:
         return _refused(request, t, exc)
     verb = "dropped from" if entry.state == EntryState.DROPPED else "withdrew from"
-    messages.success(request, f"You {verb} {t.name}.")
+    who = "You" if entry.player_id == request.user.pk else entry.player.public_name
+    messages.success(request, f"{who} {verb} {t.name}.")
     return _back(t)
 
 
