@@ -75,7 +75,9 @@ class DeckViewSet(
         qs = Deck.objects.select_related("owner").prefetch_related(
             Prefetch(
                 "versions",
-                queryset=DeckVersion.objects.filter(is_current=True).select_related("catalogue"),
+                queryset=DeckVersion.objects.filter(is_current=True)
+                .select_related("catalogue")
+                .defer("catalogue__rows"),
             )
         )
         user = self.request.user
@@ -131,7 +133,10 @@ class DeckViewSet(
         """Every version of the deck, newest first."""
         deck = self.get_object()
         page = self.paginate_queryset(
-            DeckVersion.objects.filter(deck=deck).select_related("catalogue").order_by("-number")
+            DeckVersion.objects.filter(deck=deck)
+            .select_related("catalogue")
+            .defer("catalogue__rows")
+            .order_by("-number")
         )
         return self.get_paginated_response(DeckVersionSerializer(page, many=True).data)
 
