@@ -48,6 +48,9 @@ from web.views.accounts import private
 PER_PAGE = 25
 UPCOMING = (State.REGISTRATION, State.CHECK_IN)
 DONE = (TableState.FINAL, TableState.VOID)
+TABLES_PER_PAGE = 64
+STANDINGS_PER_PAGE = 64
+ENTRANTS_PER_PAGE = 128
 LIVE_MATCH_SOCKETS = 24  # the page follows at most this many bot matches of a round live
 LOG_SHOWN = 30
 LEGEND = [
@@ -306,15 +309,35 @@ def _bracket_link(t: Tournament) -> Callable[[dict[str, Any]], str | None]:
     return link
 
 
+def pager(request: HttpRequest, items: list[Any], key: str, per_page: int) -> Any:
+    """One page of ``items`` (``?<key>=n``), with links that keep the other parameters."""
+    page = Paginator(items, per_page).get_page(request.GET.get(key))
+
+    def link(number: int) -> str:
+        query = request.GET.copy()
+        query.pop("fragment", None)
+        query[key] = str(number)
+        return f"?{query.urlencode()}"
+
+    page.prev_link = link(page.previous_page_number()) if page.has_previous() else None
+    page.next_link = link(page.next_page_number()) if page.has_next() else None
+    return page
+
+
 def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> dict[str, Any]:
     """What the live region shows: the current round's progress and pairings, standings and
-    bracket (the page and its refreshing fragment share it)."""
+    bracket (the page and its refreshing fragment share it). Large events are paged."""
     names = _names(entries)
     mine = {e.pk for e in entries if e.player_id == request.user.pk}
     current = t.round_set.filter(number=t.current_round).first() if t.current_round else None
-    tables = []
-    if current is not None:
-        tables = _table_rows(list(current.tables.order_by("number")), names, mine)
+    all_tables = list(current.tables.order_by("number")) if current is not None else []
+    tables_page = pager(request, all_tables, "tables", TABLES_PER_PAGE)
+    tables = _table_rows(list(tables_page.object_list), names, mine)
+    my_tables = [tb for tb in all_tables if mine & set(tb.entries)]
+    if tables_page.paginator.num_pages > 1:
+        _table_rows([tb for tb in my_tables if tb not in tables], names, mine)
+    else:
+        my_tables = []  # every table is on the one page already
     live_matches = [tb.match_id for tb in tables if tb.match_id and tb.state not in DONE][
         :LIVE_MATCH_SOCKETS
     ]
@@ -323,9 +346,11 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
     if not t.is_elimination and t.current_round:
         in_event = [e for e in entries if e.state in rounds.IN_EVENT]
         standings = summary.standings_rows(t, in_event)
-        for row in standings:
-            row["name"] = public.get(row["player"], row["player"])
-            row["opponent_names"] = [public.get(o, o) for o in row["opponents"]]
+    standings_page = pager(request, standings, "standings", STANDINGS_PER_PAGE)
+    for row in standings_page.object_list:
+        row["name"] = public.get(row["player"], row["player"])
+        row["opponent_names"] = [public.get(o, o) for o in row["opponents"]]
+    my_row = next((r for r in standings if r["entry"] in mine), None)
     tree = summary.bracket_json(t)
     if tree:  # the summary names players by username; the pages show their public names
         for node in tree["nodes"]:
@@ -336,8 +361,12 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
         "current": current,
         "progress": _progress(current),
         "tables": tables,
+        "tables_page": tables_page,
+        "my_tables": my_tables,
         "live_matches": live_matches,
-        "standings": standings,
+        "standings": standings_page.object_list,
+        "standings_page": standings_page,
+        "my_row": my_row,
         "legend": LEGEND_PODS if t.format == "pods" else LEGEND,
         "tiebreakers": ", then ".join(
             METRIC_NAMES.get(m, m) for m in rounds.swiss_config(t).tiebreakers
@@ -363,7 +392,12 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
     context.update(
         manager=manager,
         my_entry=my_entry,
-        entrants=[e for e in entries if e.state in rounds.IN_EVENT],
+        entrants=pager(
+            request,
+            [e for e in entries if e.state in rounds.IN_EVENT],
+            "entrants",
+            ENTRANTS_PER_PAGE,
+        ),
         waitlist=[e for e in entries if e.state == EntryState.WAITLISTED],
         withdrawn=[e for e in entries if e.state == EntryState.WITHDRAWN],
         rounds_list=list(t.round_set.order_by("number").values_list("number", "stage", "state")),

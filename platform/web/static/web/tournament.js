@@ -19,7 +19,12 @@ async function refresh(why) {
   if (pending) return pending; // one refresh at a time; a later event waits for it
   pending = (async () => {
     try {
-      const response = await fetch(box.dataset.fragment, { headers: { "X-Requested-With": "fetch" } });
+      // The same pages of tables and standings as the page shows (?tables=2&standings=3).
+      const url = new URL(box.dataset.fragment, location.href);
+      for (const [key, value] of new URLSearchParams(location.search)) {
+        if (key !== "fragment") url.searchParams.set(key, value);
+      }
+      const response = await fetch(url, { headers: { "X-Requested-With": "fetch" } });
       if (!response.ok) return;
       box.innerHTML = await response.text();
       refreshes += 1;
