@@ -632,3 +632,38 @@ def test_an_owner_enters_and_withdraws_their_bot(client):
     client.force_login(owner)
     assert client.post(f"/tournaments/{t.pk}/withdraw/", {"entry": entry.pk}).status_code == 302
     assert Entry.objects.get(pk=entry.pk).state == "withdrawn"
+
+
+def test_large_events_are_paged_with_your_table_and_rank_on_top(client, monkeypatch):
+    from web.views import tournaments as views
+
+    monkeypatch.setattr(views, "TABLES_PER_PAGE", 2)
+    monkeypatch.setattr(views, "STANDINGS_PER_PAGE", 3)
+    monkeypatch.setattr(views, "ENTRANTS_PER_PAGE", 5)
+    org = organiser()
+    players = people(8)
+    t = event(org, players, rounds=3)
+    lifecycle.start(t, org)
+    report_all(t)
+    from tournaments.rounds import pair_next_round
+
+    pair_next_round(t.pk)
+    tables = tables_of(t)
+    last = players_at(t, tables[-1])[0]
+    client.force_login(last)
+    page = text(client.get(f"/tournaments/{t.pk}/"))
+    assert "Your table" in page  # their table is on page 2 of the tables: shown on top
+    assert page.count('<tr id="table-') == 3
+    assert "Page 1 of 2" in page and "tables=2" in page
+    assert "You are <strong>" in page  # their rank, whatever the page of the standings
+    page2 = text(client.get(f"/tournaments/{t.pk}/", {"tables": 2, "standings": 3}))
+    assert f'id="table-{tables[-1].pk}"' in page2
+    assert "Page 3 of 3" in page2  # standings: 8 rows, 3 a page
+    assert page.count('data-testid="entrant"') == 5
+    fragment = text(client.get(f"/tournaments/{t.pk}/", {"fragment": "live", "tables": 2}))
+    assert f'id="table-{tables[-1].pk}"' in fragment and "fragment=live" not in fragment
+
+
+def players_at(t: Tournament, table: Table) -> list[Player]:
+    who = by_entry(t)
+    return [who[e] for e in table.entries]
