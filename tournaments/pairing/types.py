@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class Entrant:
         return self.dropped_after is None or round_number <= self.dropped_after
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """One finished match of one round.
 
@@ -57,9 +58,12 @@ class Pairing:
     why: str = ""
 
 
-@dataclass(frozen=True)
-class Standing:
-    """A player's line in the standings. Percentages are fractions (0.6667, not 66.67)."""
+class Standing(NamedTuple):
+    """A player's line in the standings. Percentages are fractions (0.6667, not 66.67).
+
+    A named tuple (immutable, fields by name): standings of a large event make many of these, and
+    :func:`tournaments.pairing.standings.standings` builds them straight from columns.
+    """
 
     player: int
     rank: int
