@@ -26,13 +26,13 @@ from engines.base import (
 
 
 class ArackhanWars(Game):
-    """AracKhan Wars: Rise of the Grey Order (1v1; 9 rounds of placement and battle)."""
+    """AracKhan Wars: Rise of the Grey Order (1v1 and 3-4 player free-for-all; 9 rounds)."""
 
     slug: ClassVar[str] = "arackhan-wars"
     name: ClassVar[str] = "AracKhan Wars"
     version: ClassVar[str] = "0.1.0"
     min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
 
     # -- setting up ----------------------------------------------------------------------
