@@ -52,10 +52,9 @@ def why_illegal(st: State, seat: int, action: object) -> str:
             return f"{ci.name} has the astral plane symbol: it goes on the astral plane"
         if st.board[space] >= 0:
             return f"space {words[2]} is occupied"
-        if space not in placement_spaces(st, seat):
-            if all(
-                st.board[s] < 0 or st.face_up[st.board[s]] is False for s in board.STARTING_AREA
-            ) and not any(i2 >= 0 for i2 in st.board):
+        allowed = placement_spaces(st, seat)
+        if space not in allowed:
+            if allowed and set(allowed) <= set(board.STARTING_AREA):
                 return "the battlefield is empty: the first cards go in the starting area"
             return f"space {words[2]} is not adjacent to a card (adjacency principle)"
         return "that card cannot be placed this round"
@@ -116,7 +115,7 @@ def describe(st: State, action: str) -> str:
         i = _instance(st, text)
         if i is None:
             return text
-        return _name(st, i) if st.face_up[i] or st.owner[i] == st.to_act else "a face-down card"
+        return _name(st, i) if st.face_up[i] else "a card"
 
     head = words[0]
     if head == "first":

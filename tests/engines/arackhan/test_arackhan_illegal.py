@@ -100,7 +100,7 @@ def _astral(state, h: int) -> bool:
 
 
 def test_bad_setups_name_the_problem() -> None:
-    with pytest.raises(BadSetup, match="2 to 2"):
+    with pytest.raises(BadSetup, match="2 to 4 seats, not 5"):
         GAME.new_game(1, 5)
     with pytest.raises(BadSetup, match="deck-size"):
         GAME.new_game(1, 2, [{"faction": "Blight", "cards": [{"id": 1171, "copies": 3}]}] * 2)
