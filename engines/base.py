@@ -242,6 +242,11 @@ class Game(ABC):
             seat = self.to_act(state)
             self.apply_fast(state, rng.choice(self.legal_actions(state, seat)))
 
+    def guided_playout(self, state: Any, rng: random.Random) -> None:
+        """Play to the end (in place) with the game's cheap rules of thumb, for search bots'
+        simulations; games without any fall back to :meth:`random_playout`."""
+        self.random_playout(state, rng)
+
     def heuristic_value(self, state: Any, seat: int) -> float:
         """A cheap estimate in [0, 1] of how well ``seat`` is doing (used by bots)."""
         if self.is_over(state):

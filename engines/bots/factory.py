@@ -70,18 +70,25 @@ def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
                 prior_named = True
                 if value == "heuristic":
                     kwargs["prior"] = heuristic_bot_class(game_slug)(derive_seed(seed, "prior"))
+            elif key == "margin":
+                kwargs["margin"] = float(value)
+            elif key == "keep":
+                kwargs["keep_prior"] = float(value)
             elif key == "pw":
                 kwargs["prior_weight"] = float(value)
             elif key == "split" and value in ("0", "1"):
                 kwargs["split_outcomes"] = value == "1"
-            elif key == "policy" and value in ("random", "heuristic"):
+            elif key == "policy" and value in ("random", "guided", "heuristic"):
+                kwargs["guided"] = value == "guided"
                 if value == "heuristic":
                     kwargs["policy"] = heuristic_bot_class(game_slug)(derive_seed(seed, "policy"))
             elif key == "policy":
-                raise UnknownBot(f"unknown playout policy {value!r} (known: random, heuristic)")
+                raise UnknownBot(
+                    f"unknown playout policy {value!r} (known: random, guided, heuristic)"
+                )
             else:
                 raise UnknownBot(
-                    f"unknown search setting {key!r} (known: c, depth, policy, prior, pw, split)"
+                    f"unknown search setting {key!r} (known: c, depth, keep, margin, policy, prior, pw, split)"
                 )
         except ValueError as exc:
             if isinstance(exc, UnknownBot):

@@ -35,6 +35,23 @@ def rank_rewards(ranks: tuple[int, ...] | list[int]) -> list[float]:
     ]
 
 
+def margin_rewards(
+    ranks: tuple[int, ...] | list[int], scores: tuple[float, ...] | list[float], scale: float
+) -> list[float]:
+    """Half the rank reward, half how far each seat finished ahead of or behind the best of
+    the others (``0.5 + 0.5 * tanh(gap / scale)``): in games of luck the margin is a far less
+    noisy signal than the bare win, and the rank half keeps the search playing to win."""
+    by_rank = rank_rewards(ranks)
+    n = len(scores)
+    if n < 2:
+        return by_rank
+    out = []
+    for i, (r, mine) in enumerate(zip(by_rank, scores, strict=True)):
+        best_other = max(scores[j] for j in range(n) if j != i)
+        out.append(0.5 * r + 0.25 + 0.25 * math.tanh((mine - best_other) / scale))
+    return out
+
+
 class Node:
     """A tree node: reached by ``action`` played by ``seat`` from its parent.
 
@@ -63,7 +80,12 @@ class SearchBot(Bot):
     ``exploration`` is the UCB constant; ``rollout_depth`` (``None``: play to the end) cuts
     playouts short and scores the position with :meth:`Game.heuristic_value`. ``policy`` (a
     bot, e.g. the game's heuristic bot) picks the playouts' actions instead of uniform random
-    choice (slower per playout, usually far better informed). ``prior`` (a bot) names one
+    choice (slower per playout, usually far better informed); ``guided`` plays them with the
+    game's own fast rules of thumb (:meth:`Game.guided_playout`) instead. ``keep_prior``
+    (a number of standard errors) plays the prior bot's choice unless the most visited action's
+    mean reward beats it by that margin: in games of luck a few hundred playouts cannot tell
+    close actions apart, and following their noise loses to the prior itself. ``margin``
+    (a score scale in the game's units) scores finished playouts by :func:`margin_rewards`. ``prior`` (a bot) names one
     action per tree node that is expanded first and gets a PUCT-style bonus
     ``prior_weight * sqrt(avail) / (1 + visits)``, so the search refines that bot's play
     rather than starting from scratch. ``split_outcomes`` gives every
@@ -84,6 +106,9 @@ class SearchBot(Bot):
         split_outcomes: bool = False,
         prior: Bot | None = None,
         prior_weight: float = 1.0,
+        guided: bool = False,
+        keep_prior: float | None = None,
+        margin: float | None = None,
     ) -> None:
         super().__init__(seed)
         if playouts < 1:
@@ -98,6 +123,9 @@ class SearchBot(Bot):
         self.split_outcomes = split_outcomes
         self.prior = prior
         self.prior_weight = prior_weight
+        self.guided = guided
+        self.keep_prior = keep_prior
+        self.margin = margin
         self.spec = f"search:{int(time_ms)}ms" if time_ms is not None else f"search:{playouts}"
         self._n_seats: int | None = None
         self.policy_errors = 0
@@ -116,7 +144,25 @@ class SearchBot(Bot):
             key=lambda c: (c.visits, c.reward / c.visits if c.visits else 0.0),
             default=None,
         )
-        return best.action if best is not None else legal[0]
+        if best is None:
+            return legal[0]
+        if (
+            self.keep_prior is not None
+            and root.hint in legal
+            and best.action != root.hint
+            and not self._clearly_better(best, root.children.get(root.hint))
+        ):
+            return root.hint
+        return best.action
+
+    def _clearly_better(self, best: Node, prior: Node | None) -> bool:
+        """Whether ``best`` beats the prior bot's choice by ``keep_prior`` standard errors
+        (rewards lie in [0, 1], so a variance of at most 1/4 per playout)."""
+        if prior is None or not prior.visits:
+            return True
+        gap = best.reward / best.visits - prior.reward / prior.visits
+        error = math.sqrt(0.25 / best.visits + 0.25 / prior.visits)
+        return gap > self.keep_prior * error
 
     def search(self, game: Game, state: Any, seat: int, rng: random.Random) -> Node:
         """Run the iterations from ``seat``'s point of view and return the root."""
@@ -209,7 +255,10 @@ class SearchBot(Bot):
 
     def _rollout(self, game: Game, state: Any, rng: random.Random) -> list[float]:
         if self.rollout_depth is None and self.policy is None:
-            game.random_playout(state, rng)
+            if self.guided:
+                game.guided_playout(state, rng)
+            else:
+                game.random_playout(state, rng)
         else:
             steps = 0
             while not game.is_over(state):
@@ -221,7 +270,10 @@ class SearchBot(Bot):
                 game.apply_fast(state, action)
                 steps += 1
         if game.is_over(state):
-            return rank_rewards(game.result(state).ranks)
+            result = game.result(state)
+            if self.margin is not None:
+                return margin_rewards(result.ranks, result.scores, self.margin)
+            return rank_rewards(result.ranks)
         return _heuristic_rewards(game, state, self._n_seats)
 
 

@@ -17,7 +17,7 @@ from engines.base import (
     IllegalAction,
     Result,
 )
-from engines.khan_of_khans import observe, rules
+from engines.khan_of_khans import observe, playout, rules
 from engines.khan_of_khans.cards import (
     BLESSING_COWS,
     KHAN_NAMES,
@@ -184,6 +184,10 @@ class KhanOfKhans(Game):
     def random_playout(self, state: State, rng: random.Random) -> None:
         """Same choices as the generic loop for the same ``rng``, without its overhead."""
         rules.playout(state, rng)
+
+    def guided_playout(self, state: State, rng: random.Random) -> None:
+        """Corral at a threshold, steal the richest card, raid at random (see ``playout``)."""
+        playout.guided_playout(state, rng)
 
     def heuristic_value(self, state: State, seat: int) -> float:
         """Logistic of (seat's banked cows + 60% of its Herd) minus the best rival's."""

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Game, IllegalAction, Result
 
-from . import observe, rules
+from . import observe, playout, rules
 from .cards import (
     ACT_KINDS,
     ACT_TYPE,
@@ -254,6 +254,10 @@ class KingdomOfWarlords(Game):
         choice = rng.choice
         while state.phase != OVER:
             apply_id(state, choice(legal(state)), None)
+
+    def guided_playout(self, state: KowState, rng: random.Random) -> None:
+        """Cheapest winning answers, Phantom leads, no reckless Warlords (see ``playout``)."""
+        playout.guided_playout(state, rng)
 
     def heuristic_value(self, state: KowState, seat: int) -> float:
         return observe.heuristic_value(state, seat)
