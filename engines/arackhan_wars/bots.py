@@ -125,7 +125,10 @@ class HeuristicBot(Bot):
                 best, best_gain = action, gain
         if best is not None:
             return best
-        return "done" if "done" in legal else "pass"
+        for fallback in ("done", "pass"):
+            if fallback in legal:
+                return fallback
+        return options[0] if options else legal[0]
 
     @staticmethod
     def _after_move(game: Game, branch: Any, seat: int, move: str, base: float) -> float:
