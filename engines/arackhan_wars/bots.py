@@ -10,12 +10,17 @@ from typing import Any
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import CREATURE, LAND, SPELL
 from engines.arackhan_wars.info import info
-from engines.arackhan_wars.rounds import scores
+from engines.arackhan_wars.rounds import legal, play, scores
 from engines.base import Action, Game
 from engines.bots.base import Bot
 
-MAX_TRIES = 60
+MAX_TRIES = 40
 """Activation actions tried per decision (sampled when there are more)."""
+
+
+def _near_enemy(st: Any, seat: int, where: str) -> bool:
+    space = board.BY_NAME[where]
+    return any((j := st.board[n]) >= 0 and st.control[j] != seat for n in board.ADJACENT[space])
 
 
 def _margin(st: Any, seat: int) -> float:
@@ -113,8 +118,10 @@ class HeuristicBot(Bot):
             )
         best, best_gain = None, 0.0
         for action in options:
+            if action.startswith("move") and not _near_enemy(sim, seat, action.split()[2]):
+                continue  # a move only pays when it leads to an attack
             branch = game.clone(sim)
-            game.apply_fast(branch, action)
+            play(branch, action, None, auto=False)
             gain = _margin(branch, seat) - base
             if action.startswith("move") and gain <= 0:
                 gain = self._after_move(game, branch, seat, action, base)
@@ -137,9 +144,9 @@ class HeuristicBot(Bot):
             return 0.0
         card = move.split()[1]
         best = 0.0
-        for action in game.legal_actions(branch, seat):
+        for action in legal(branch):
             if action.startswith("attack") and card in action.split()[2].split("+"):
                 after = game.clone(branch)
-                game.apply_fast(after, action)
+                play(after, action, None, auto=False)
                 best = max(best, 0.8 * (_margin(after, seat) - base))
         return best

@@ -158,8 +158,9 @@ def _legal(st: State) -> list[str]:
 
 
 # -- playing one action -------------------------------------------------------------------------
-def play(st: State, action: str, events: Events) -> None:
-    """Play ``action`` (one that :func:`legal` lists) and run the automatic steps after it."""
+def play(st: State, action: str, events: Events, auto: bool = True) -> None:
+    """Play ``action`` (one that :func:`legal` lists) and run the automatic steps after it
+    (``auto=False``: stop right after the action, for bots trying it on a copy)."""
     st.version += 1
     seat = st.to_act
     head, _, rest = action.partition(" ")
@@ -204,7 +205,8 @@ def play(st: State, action: str, events: Events) -> None:
     else:  # pragma: no cover - legal() never lists anything else
         raise ValueError(action)
     st.version += 1
-    advance(st, events)
+    if auto:
+        advance(st, events)
 
 
 def _close_pending(st: State, events: Events) -> None:
