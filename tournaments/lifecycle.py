@@ -61,6 +61,9 @@ def check_settings(t: Tournament) -> None:
             raise TournamentError("The ladder is for another game.", field="ladder")
         if t.format != Format.PODS and t.ladder.seats != 2:
             raise TournamentError("The ladder's matches are not two-player.", field="ladder")
+    from tournaments.teams import check_team_settings
+
+    check_team_settings(t)
     if t.options:
         from matches import clock
 
@@ -91,7 +94,7 @@ def update(t: Tournament, by: Any, **fields: Any) -> Tournament:
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         if t.state not in EDITABLE:
             raise conflict("Settings can change only before check-in.")
-        if t.state != State.DRAFT and {"game", "format"} & set(fields):
+        if t.state != State.DRAFT and {"game", "format", "team_size"} & set(fields):
             raise conflict("The game and format are fixed once registration opens.")
         changed = {k: v for k, v in fields.items() if getattr(t, k) != v}
         for key, value in changed.items():

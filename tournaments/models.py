@@ -63,6 +63,11 @@ class Tournament(models.Model):
     third_place = models.BooleanField(default=False)
     double_round_robin = models.BooleanField(default=False)
     seeded_first_round = models.BooleanField(default=False, help_text="Round 1 by rating.")
+    team_size = models.PositiveSmallIntegerField(
+        default=1,
+        choices=[(1, "One player per entry"), (2, "Teams of two")],
+        help_text="Players per entry: 2 for teams of two (games that support it, tournaments.teams).",
+    )
     points_win = models.PositiveSmallIntegerField(default=3)
     points_draw = models.PositiveSmallIntegerField(default=1)
     points_loss = models.PositiveSmallIntegerField(default=0)
@@ -121,6 +126,7 @@ class EntryState(models.TextChoices):
     WITHDRAWN = "withdrawn", "Withdrawn before the start"
     DROPPED = "dropped", "Dropped"
     DISQUALIFIED = "disqualified", "Disqualified"
+    PENDING = "pending", "Team waiting for the partner to confirm"
 
 
 class Entry(models.Model):
@@ -142,6 +148,17 @@ class Entry(models.Model):
         null=True, blank=True, help_text="decks.DeckVersion id, when entered with a locked one."
     )
     team = models.CharField(max_length=60, blank=True, help_text="Teammates are not paired.")
+    # Team events (tournaments.teams): ``player`` is the captain, ``partner`` the teammate.
+    team_name = models.CharField(max_length=60, blank=True)
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_partnerships",
+    )
+    partner_deck = models.JSONField(null=True, blank=True)
+    partner_deck_version = models.PositiveBigIntegerField(null=True, blank=True)
     rating = models.FloatField(default=0.0, help_text="For a seeded first round.")
     checked_in = models.BooleanField(default=False)
     joined_round = models.PositiveSmallIntegerField(

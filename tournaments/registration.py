@@ -88,6 +88,8 @@ def register(
     _may_enter(by, player, t)
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=t.pk)
+        if t.team_size > 1:
+            raise conflict("This is a team event: a captain registers a team with a partner.")
         late = t.state == State.RUNNING and t.current_round < t.late_entry_until_round
         if t.state not in OPEN and not late:
             if t.state == State.RUNNING and t.late_entry_until_round:

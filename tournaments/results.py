@@ -108,6 +108,10 @@ def _locked_table(tournament: Tournament, table_id: int) -> Table:
 def engine_result(table: Table, match: Any) -> dict[str, Any]:
     """The table's result from a finished match (an admin's correction wins over the engine)."""
     ranks = (match.corrected_result or match.result or {}).get("ranks")
+    if ranks and len(ranks) == 2 * len(table.entries) == 4:  # a team match: seats alternate teams
+        from tournaments.teams import team_ranks
+
+        ranks = team_ranks(ranks)
     if not ranks or len(ranks) != len(table.entries):
         raise ValueError(f"match {match.pk} has no ranks for {len(table.entries)} seats")
     if len(ranks) > 2:

@@ -351,6 +351,11 @@ def schedule_bot_matches(t: Tournament, tables: Sequence[Table], entries: dict[i
     from ratings.bots import bot_spec
     from ratings.matchmaking import seat_decks
 
+    if t.team_size > 1:  # four seats, teams alternating (tournaments.teams)
+        from tournaments.teams import schedule_team_matches
+
+        schedule_team_matches(t, tables, entries)
+        return
     created = []
     for table in tables:
         players = [entries[e].player for e in table.entries]

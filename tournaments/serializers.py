@@ -24,6 +24,7 @@ SETTINGS_FIELDS = [
     "third_place",
     "double_round_robin",
     "seeded_first_round",
+    "team_size",
     "points_win",
     "points_draw",
     "points_loss",
@@ -79,6 +80,7 @@ class TournamentWriteSerializer(StrictModelSerializer):
 
 class TournamentEntrySerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.username", read_only=True)
+    partner = serializers.CharField(source="partner.username", read_only=True, default=None)
     is_bot = serializers.BooleanField(source="player.is_bot", read_only=True)
 
     class Meta:
@@ -89,6 +91,9 @@ class TournamentEntrySerializer(serializers.ModelSerializer):
             "is_bot",
             "state",
             "team",
+            "team_name",
+            "partner",
+            "partner_deck_version",
             "checked_in",
             "joined_round",
             "dropped_after",
@@ -106,6 +111,32 @@ class TournamentRegisterSerializer(StrictSerializer):
     deck = serializers.JSONField(required=False, allow_null=True)
     deck_version = serializers.IntegerField(required=False, min_value=1)
     team = serializers.CharField(required=False, allow_blank=True, max_length=60)
+
+
+class TournamentTeamSerializer(StrictSerializer):
+    """Register a team: the captain (you, or a bot you own) and the partner who will confirm."""
+
+    player = serializers.CharField(
+        required=False, help_text="Username of the captain (default: yourself)."
+    )
+    partner = serializers.CharField(help_text="Username of the teammate.")
+    deck = serializers.JSONField(required=False, allow_null=True)
+    deck_version = serializers.IntegerField(required=False, min_value=1)
+    partner_deck = serializers.JSONField(
+        required=False, help_text="Organisers: the partner's deck (enters the team at once)."
+    )
+    partner_deck_version = serializers.IntegerField(required=False, min_value=1)
+    team_name = serializers.CharField(required=False, allow_blank=True, max_length=60)
+    team = serializers.CharField(
+        required=False, allow_blank=True, max_length=60, help_text="Club: not paired together."
+    )
+
+
+class TournamentPartnerSerializer(StrictSerializer):
+    """The partner confirms with their own deck."""
+
+    deck = serializers.JSONField(required=False, allow_null=True)
+    deck_version = serializers.IntegerField(required=False, min_value=1)
 
 
 class TournamentResultSerializer(StrictSerializer):

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from gauntlet.api.errors import Conflict
 from players.models import Player
-from tournaments import lifecycle, registration, results, rounds, summary
+from tournaments import lifecycle, registration, results, rounds, summary, teams
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import Entry, LogEntry, Tournament
 from tournaments.serializers import (
@@ -30,10 +30,12 @@ from tournaments.serializers import (
     TournamentNoShowSerializer,
     TournamentOptionalReasonSerializer,
     TournamentPairSerializer,
+    TournamentPartnerSerializer,
     TournamentReasonSerializer,
     TournamentRegisterSerializer,
     TournamentReportSerializer,
     TournamentSerializer,
+    TournamentTeamSerializer,
     TournamentTimeoutSerializer,
     TournamentWriteSerializer,
 )
@@ -174,6 +176,64 @@ class TournamentViewSet(
         )
         return Response(TournamentEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
+    # -- teams (tournaments.teams) ---------------------------------------------------------
+    @extend_schema(request=TournamentTeamSerializer, responses=TournamentEntrySerializer)
+    @action(detail=True, methods=["post"], url_path="register-team")
+    def register_team(self, request: Request, pk: str | None = None) -> Response:
+        """Register a team of two: it waits for the partner (an organiser may give both decks)."""
+        t = self.get_object()
+        data = body(TournamentTeamSerializer, request)
+        if not request.user.is_authenticated:
+            raise PermissionDenied("Sign in to register.")
+        found = {}
+        for field in ("player", "partner"):
+            if data.get(field):
+                found[field] = Player.objects.filter(username=data[field]).first()
+                if found[field] is None:
+                    raise ValidationError({field: ["No such player."]})
+        entry = call(
+            teams.register_team,
+            t,
+            found.get("player", request.user),
+            found["partner"],
+            request.user,
+            deck=data.get("deck"),
+            deck_version=data.get("deck_version"),
+            partner_deck=data.get("partner_deck"),
+            partner_deck_version=data.get("partner_deck_version"),
+            team_name=data.get("team_name", ""),
+            team=data.get("team", ""),
+        )
+        return Response(TournamentEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=TournamentPartnerSerializer, responses=TournamentEntrySerializer)
+    @action(detail=True, methods=["post"], url_path=ENTRY + "/confirm-partner")
+    def confirm_partner(
+        self, request: Request, pk: str | None = None, entry_id: str = ""
+    ) -> Response:
+        """The partner joins the team with their own deck."""
+        t = self.get_object()
+        data = body(TournamentPartnerSerializer, request)
+        entry = call(
+            teams.confirm_partner,
+            t,
+            int(entry_id),
+            request.user,
+            deck=data.get("deck"),
+            deck_version=data.get("deck_version"),
+        )
+        return Response(TournamentEntrySerializer(entry).data)
+
+    @extend_schema(request=None, responses=TournamentEntrySerializer)
+    @action(detail=True, methods=["post"], url_path=ENTRY + "/decline-partner")
+    def decline_partner(
+        self, request: Request, pk: str | None = None, entry_id: str = ""
+    ) -> Response:
+        """The partner declines (or the captain calls the team off) before confirming."""
+        t = self.get_object()
+        entry = call(teams.decline_partner, t, int(entry_id), request.user)
+        return Response(TournamentEntrySerializer(entry).data)
+
     def _own_entry(self, request: Request, t: Tournament, entry_id: int | None) -> Entry:
         if entry_id is not None:
             return call(lifecycle.entry_for, t, entry_id)
@@ -278,7 +338,7 @@ class TournamentViewSet(
     @action(detail=True, methods=["get"])
     def entries(self, request: Request, pk: str | None = None) -> Response:
         t = self.get_object()
-        qs = t.entries.select_related("player").order_by("pk")
+        qs = t.entries.select_related("player", "partner").order_by("pk")
         return Response(TournamentEntrySerializer(qs, many=True).data)
 
     @action(detail=True, methods=["get"])
@@ -290,9 +350,8 @@ class TournamentViewSet(
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """Rank, points, each tiebreaker, record and opponents (plus the bracket, if any)."""
         t = self.get_object()
-        return Response(
-            {"standings": summary.standings_rows(t), "bracket": summary.bracket_json(t)}
-        )
+        rows = teams.with_teams(t, summary.standings_rows(t))
+        return Response({"standings": rows, "bracket": summary.bracket_json(t)})
 
     @action(detail=True, methods=["get"])
     def bracket(self, request: Request, pk: str | None = None) -> Response:
@@ -304,7 +363,8 @@ class TournamentViewSet(
     @action(detail=True, methods=["get"])
     def export(self, request: Request, pk: str | None = None) -> Response:
         """The whole event as one JSON document."""
-        return Response(summary.export(self.get_object()))
+        t = self.get_object()
+        return Response(teams.export_teams(t, summary.export(t)))
 
     @action(detail=True, methods=["get"])
     def paper(self, request: Request, pk: str | None = None) -> Response:

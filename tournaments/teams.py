@@ -1,0 +1,379 @@
+"""Team events: entries of two players (AracKhan Wars 2v2) paired, played and ranked as one.
+
+An event with ``team_size = 2`` takes teams instead of players. A team is one :class:`Entry`:
+``player`` is the captain, ``partner`` the teammate, each with their own legal deck
+(``deck`` / ``partner_deck``). Everything else is the individual machinery unchanged: the entry
+is the entrant, so teams are paired (Swiss, single or double elimination, round robin), report,
+drop and are ranked with the same tiebreakers as players; a team's match is one match of four
+seats whose teams alternate (captain A, captain B, partner A, partner B: the rulebook's seating,
+each player between two opponents).
+
+Registering: a captain registers a team naming a partner (state ``pending``), and the partner
+confirms with their own deck (the team becomes active, or waitlisted when the event is full) or
+declines; an organiser may enter a whole team at once with both decks. Nobody is in two teams.
+The captain speaks for the team afterwards (check-in, reports, withdrawing or dropping).
+
+Which games: the engine's ``team_sizes`` (e.g. ``(2,)``), or the rulebook's team modes listed
+in :data:`RULEBOOK_TEAM_SIZES` for games whose engine does not play them yet; their team tables
+are reported by the players until the engine declares ``team_sizes``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from tournaments.audit import log
+from tournaments.errors import TournamentError, can_manage, conflict, forbidden
+from tournaments.models import Entry, EntryState, Format, State, Tournament
+
+#: Team modes in the games' rulebooks, for engines that do not declare ``team_sizes`` (yet).
+RULEBOOK_TEAM_SIZES: dict[str, tuple[int, ...]] = {"arackhan-wars": (2,)}
+#: Formats a team event can use (pods are free-for-all: no teams).
+TEAM_FORMATS = (
+    Format.SWISS,
+    Format.SINGLE_ELIMINATION,
+    Format.DOUBLE_ELIMINATION,
+    Format.ROUND_ROBIN,
+)
+OPEN = (State.REGISTRATION, State.CHECK_IN)
+#: Entry states in which a player belongs to a team (or an entry) of the event.
+TAKEN = (
+    EntryState.PENDING,
+    EntryState.ACTIVE,
+    EntryState.WAITLISTED,
+    EntryState.DROPPED,
+    EntryState.DISQUALIFIED,
+)
+
+
+# -- which games ----------------------------------------------------------------------------------
+def engine_team_sizes(game: str) -> tuple[int, ...]:
+    """Team sizes the game's engine plays itself (its ``team_sizes``; none by default)."""
+    from engines.registry import get_game
+
+    return tuple(getattr(get_game(game), "team_sizes", ()) or ())
+
+
+def team_sizes(game: str) -> tuple[int, ...]:
+    """Team sizes an event of ``game`` may use: the engine's, else the rulebook's."""
+    return engine_team_sizes(game) or RULEBOOK_TEAM_SIZES.get(game, ())
+
+
+def check_team_settings(t: Tournament) -> None:
+    """A 400 naming ``team_size`` when the game, format or ladder cannot take teams."""
+    if t.team_size == 1:
+        return
+    sizes = team_sizes(t.game)
+    if t.team_size not in sizes:
+        supported = ", ".join(str(s) for s in sizes) or "none"
+        raise TournamentError(
+            f"{t.game} has no teams of {t.team_size} (team sizes: {supported}).",
+            field="team_size",
+        )
+    if t.format not in TEAM_FORMATS:
+        raise TournamentError(
+            "Team events are Swiss, elimination or round robin (not pods).", field="team_size"
+        )
+    if t.ladder_id is not None:
+        raise TournamentError("Team matches do not count for a ladder.", field="ladder")
+
+
+# -- registering ----------------------------------------------------------------------------------
+def _check_open(t: Tournament) -> bool:
+    """Raise a 409 unless the event takes entries now; True for a late entry."""
+    late = t.state == State.RUNNING and t.current_round < t.late_entry_until_round
+    if t.team_size < 2:
+        raise conflict("This is not a team event: register as a player.")
+    if t.state not in OPEN and not late:
+        raise conflict(
+            f"Registration is not open: the tournament is {t.get_state_display().lower()}."
+        )
+    if t.registration_deadline and timezone.now() > t.registration_deadline and not late:
+        raise conflict("The registration deadline has passed.")
+    return late
+
+
+def _in_a_team(t: Tournament, player: Any, but: Entry | None = None) -> Entry | None:
+    """The entry ``player`` already belongs to in ``t`` (as captain or partner), if any."""
+    qs = t.entries.filter(Q(player=player) | Q(partner=player), state__in=TAKEN)
+    if but is not None:
+        qs = qs.exclude(pk=but.pk)
+    return qs.first()
+
+
+def _deck_of(t: Tournament, player: Any, deck: Any, version: int | None, field: str) -> Any:
+    """The player's deck, checked like an individual entry's; errors name ``field``."""
+    from tournaments.registration import _check_deck, _deck_from_version
+
+    try:
+        if version is not None:
+            if deck is not None:
+                raise TournamentError("Give a deck or a deck_version, not both.", field=field)
+            return _deck_from_version(t, player, version)
+        return _check_deck(t, deck)
+    except TournamentError as exc:
+        exc.field = field
+        raise
+
+
+def _may_enter(by: Any, player: Any, t: Tournament, field: str) -> None:
+    from ratings.bots import bot_spec, may_enter
+
+    if not may_enter(by, player) and not can_manage(by, t):
+        raise forbidden("You may enter only yourself or a bot account you own.")
+    if player.is_bot and bot_spec(player, t.game) is None:
+        raise TournamentError(f"{player.username!r} is not a bot that plays {t.game}.", field=field)
+
+
+def _place(t: Tournament, late: bool) -> str:
+    """Active, or waitlisted when the event is full (a 409 when it is full without a waitlist)."""
+    active = t.entries.filter(state=EntryState.ACTIVE).count()
+    full = t.capacity is not None and active >= t.capacity
+    if full and (late or not t.waitlist):
+        raise conflict("The tournament is full.")
+    return EntryState.WAITLISTED if full else EntryState.ACTIVE
+
+
+def register_team(
+    t: Tournament,
+    captain: Any,
+    partner: Any,
+    by: Any,
+    *,
+    deck: Any = None,
+    deck_version: int | None = None,
+    partner_deck: Any = None,
+    partner_deck_version: int | None = None,
+    team_name: str = "",
+    team: str = "",
+) -> Entry:
+    """Register the team of ``captain`` and ``partner`` (``by`` asks).
+
+    The captain (or the owner of a bot captain) registers with the captain's deck: the team waits
+    for the partner's confirmation (``pending``). An organiser of the event may instead give both
+    decks: the team is entered at once (active or waitlisted). Nothing is saved on a refusal.
+    """
+    organiser_entry = partner_deck is not None or partner_deck_version is not None
+    if organiser_entry and not can_manage(by, t):
+        raise forbidden("Only the organiser enters a team with the partner's deck.")
+    _may_enter(by, captain, t, "player")
+    if captain.pk == partner.pk:
+        raise TournamentError("A team is two different players.", field="partner")
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        late = _check_open(t)
+        for who in (captain, partner):
+            if _in_a_team(t, who) is not None:
+                raise conflict(f"{who.username} is already in a team of this tournament.")
+        # a captain's earlier entry (withdrawn, or a declined team) is taken up again
+        entry = t.entries.select_for_update().filter(player=captain).first()
+        captain_deck = _deck_of(t, captain, deck, deck_version, "deck")
+        if organiser_entry:
+            mate_deck = _deck_of(t, partner, partner_deck, partner_deck_version, "partner_deck")
+            state = _place(t, late)
+        else:
+            mate_deck, state = None, EntryState.PENDING
+        if entry is None:
+            entry = Entry(tournament=t, player=captain)
+        entry.joined_round = t.current_round + 1 if t.state == State.RUNNING else 1
+        entry.state = state
+        entry.deck, entry.deck_version = captain_deck, deck_version
+        entry.partner = partner
+        entry.partner_deck, entry.partner_deck_version = mate_deck, partner_deck_version
+        entry.team_name = team_name.strip()
+        entry.team = team or ""
+        entry.dropped_after = None
+        entry.reason = ""
+        entry.save()
+        if organiser_entry or late:
+            log(
+                t,
+                by,
+                "register_team",
+                entry=entry.pk,
+                captain=captain.username,
+                partner=partner.username,
+                state=state,
+                late=late,
+            )
+    return entry
+
+
+def _pending_for(t: Tournament, entry_id: int, by: Any) -> Entry:
+    """The locked pending team ``entry_id`` of ``t`` whose partner ``by`` may answer for."""
+    from ratings.bots import may_enter
+
+    entry = (
+        Entry.objects.select_for_update()
+        .select_related("player", "partner")
+        .filter(pk=entry_id, tournament=t)
+        .first()
+    )
+    if entry is None or entry.partner is None:
+        raise TournamentError("No such team in this tournament.", status=404)
+    if not may_enter(by, entry.partner):
+        raise forbidden("Only the partner named by the captain answers for the team.")
+    if entry.state != EntryState.PENDING:
+        raise conflict("This team is not waiting for its partner.")
+    return entry
+
+
+def confirm_partner(
+    t: Tournament, entry_id: int, by: Any, *, deck: Any = None, deck_version: int | None = None
+) -> Entry:
+    """The partner joins the captain's team with their own deck: active, or waitlisted."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        late = _check_open(t)
+        entry = _pending_for(t, entry_id, by)
+        other = _in_a_team(t, entry.partner, but=entry)
+        if other is not None:
+            raise conflict(f"{entry.partner.username} is already in another team.")
+        entry.partner_deck = _deck_of(t, entry.partner, deck, deck_version, "deck")
+        entry.partner_deck_version = deck_version
+        entry.state = _place(t, late)
+        entry.save(update_fields=["partner_deck", "partner_deck_version", "state"])
+    return entry
+
+
+def decline_partner(t: Tournament, entry_id: int, by: Any) -> Entry:
+    """The partner says no (or the captain calls the team off): the pending team is withdrawn."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=t.pk)
+        entry = (
+            Entry.objects.select_for_update()
+            .select_related("player", "partner")
+            .filter(pk=entry_id, tournament=t)
+            .first()
+        )
+        if entry is None or entry.partner is None:
+            raise TournamentError("No such team in this tournament.", status=404)
+        from ratings.bots import may_enter
+
+        if not (may_enter(by, entry.partner) or may_enter(by, entry.player)):
+            raise forbidden("Only the captain or the partner answers for the team.")
+        if entry.state != EntryState.PENDING:
+            raise conflict("This team is not waiting for its partner.")
+        entry.state = EntryState.WITHDRAWN
+        entry.reason = f"partnership declined by {by.username}"
+        entry.save(update_fields=["state", "reason"])
+    return entry
+
+
+# -- playing --------------------------------------------------------------------------------------
+def team_seats(teams: Sequence[Entry]) -> list[tuple[Any, int, Any]]:
+    """The seats of a team match, ``(player, team, deck)``: captains first, teams alternating."""
+    first = [(e.player, i, e.deck) for i, e in enumerate(teams)]
+    second = [(e.partner, i, e.partner_deck) for i, e in enumerate(teams)]
+    return first + second
+
+
+def team_ranks(ranks: Sequence[int], teams: int = 2) -> list[int]:
+    """Each team's rank from the ranks of the seats of :func:`team_seats` (its best seat's)."""
+    return [min(ranks[i::teams]) for i in range(teams)]
+
+
+def schedule_team_matches(t: Tournament, tables: Sequence[Any], entries: dict[int, Entry]) -> int:
+    """Matches for the team tables whose four seats are bots, when the engine plays teams.
+
+    Returns how many were created. A game whose engine does not declare ``team_sizes`` (yet) has
+    its team tables reported by the captains, like tables of people.
+    """
+    from engines.base import BadSetup
+    from matches.scheduling import SeatSpec, schedule_match
+    from ratings.bots import bot_spec
+    from ratings.matchmaking import seat_decks
+
+    if t.team_size not in engine_team_sizes(t.game):
+        return 0
+    created = []
+    for table in tables:
+        if table.bye or len(table.entries) != 2:
+            continue
+        seats = team_seats([entries[e] for e in table.entries])
+        specs = [bot_spec(player, t.game) or "" for player, _, _ in seats]
+        if not all(specs):
+            continue  # people at the table: the captains report it
+        match, problem = None, ""
+        registered = seat_decks(t.game, [deck for _, _, deck in seats])
+        for decks in (registered, [None] * len(seats)):  # then decks dealt by the engine
+            try:
+                match = schedule_match(
+                    t.game,
+                    [
+                        SeatSpec(player=p, bot=s, team=team, deck=d)
+                        for (p, team, _), s, d in zip(seats, specs, decks, strict=True)
+                    ],
+                    options=t.options or None,
+                    origin="tournament",
+                    created_by=t.organiser,
+                    rated=False,
+                    enqueue=False,
+                )
+                break
+            except BadSetup as exc:
+                problem = str(exc)
+        if match is None:
+            log(t, None, "match_refused", problem, table=table.pk)
+            continue
+        table.match = match
+        type(table).objects.filter(pk=table.pk).update(match=match)
+        created.append(match.pk)
+    if created:
+        from tournaments.rounds import queue_matches
+
+        transaction.on_commit(lambda: queue_matches(created))
+    return len(created)
+
+
+# -- reading --------------------------------------------------------------------------------------
+def team_label(entry: Entry) -> str:
+    """The team's name, or its players' names."""
+    if entry.team_name:
+        return entry.team_name
+    names = [entry.player.username] + ([entry.partner.username] if entry.partner_id else [])
+    return " & ".join(names)
+
+
+def team_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "entry": entry.pk,
+        "team": team_label(entry),
+        "captain": entry.player.username,
+        "partner": entry.partner.username if entry.partner_id else None,
+        "state": entry.state,
+    }
+
+
+def with_teams(t: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Standings rows of a team event with each team's name and players, and its opponents'
+    team names (``opponents`` lists the captains)."""
+    if t.team_size < 2:
+        return rows
+    entries = list(t.entries.select_related("player", "partner"))
+    by_pk = {e.pk: e for e in entries}
+    by_captain = {e.player.username: e for e in entries}
+    for row in rows:
+        entry = by_pk[row["entry"]]
+        row["team"] = team_label(entry)
+        row["players"] = [entry.player.username] + (
+            [entry.partner.username] if entry.partner_id else []
+        )
+        row["opponent_teams"] = [team_label(by_captain[name]) for name in row["opponents"]]
+    return rows
+
+
+def export_teams(t: Tournament, document: dict[str, Any]) -> dict[str, Any]:
+    """The JSON export with the team size, every team and team names in the standings."""
+    document["tournament"]["team_size"] = t.team_size
+    if t.team_size < 2:
+        return document
+    entries = t.entries.select_related("player", "partner").order_by("pk")
+    document["teams"] = [team_json(e) for e in entries]
+    with_teams(t, document["standings"])
+    return document
