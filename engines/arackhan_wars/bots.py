@@ -1,6 +1,7 @@
 """A rule-of-thumb bot: places cards where they threaten and are safe, attacks when it gains
-points, and passes otherwise. It reads its observation, the legal actions and a determinized
-copy of the game (to try attacks and moves before choosing)."""
+points, moves towards enemies it can beat, and passes otherwise. It reads its observation and
+the legal actions, and tries its few best-looking attacks and card actions on a determinized copy
+of the game before choosing."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from typing import Any
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import CREATURE, LAND, SPELL
 from engines.arackhan_wars.info import info
-from engines.arackhan_wars.rounds import legal, play, scores
+from engines.arackhan_wars.rounds import play, scores
 from engines.base import Action, Game
 from engines.bots.base import Bot
 
-MAX_TRIES = 40
-"""Activation actions tried per decision (sampled when there are more)."""
+TRY_BEST = 4
+"""Activation actions tried on a copy per decision (the best estimates)."""
 
 
 def _near_enemy(st: Any, seat: int, where: str) -> bool:
@@ -105,28 +106,42 @@ class HeuristicBot(Bot):
                 score += 1.0
         return score
 
-    # -- activation: try the options on a determinized copy --------------------------------
+    # -- activation: estimate attacks from the observation, try the best few on a copy ---------
     def _activate(self, game: Game, state: Any, seat: int, legal: list[str]) -> str:
+        obs = game.observation(state, seat)
+        cards = {c["card"]: c for c in obs["battlefield"]}
+        for player in obs["players"]:
+            cards.update((c["card"], c) for c in player["astral"])
+        scored: list[tuple[float, str]] = []
+        for action in legal:
+            head = action.split()[0]
+            if head == "attack":
+                _, target, group = action.split()
+                scored.append((_attack_estimate(cards, target, group.split("+")), action))
+            elif head == "move":
+                _, who, where = action.split()
+                scored.append((_move_estimate(cards, seat, who, where), action))
+            elif head == "act":
+                scored.append((0.5, action))
+        scored.sort(key=lambda x: -x[0])
+        tries = [a for g, a in scored[:TRY_BEST] if g > 0]
+        if not tries:
+            for fallback in ("done", "pass"):
+                if fallback in legal:
+                    return fallback
+            return legal[0]
         sim = game.determinize(state, seat, random.Random(self.rng.getrandbits(64)))
         base = _margin(sim, seat)
-        options = [a for a in legal if a not in ("pass", "done")]
-        if len(options) > MAX_TRIES:
-            attacks = [a for a in options if a.startswith("attack")]
-            rest = [a for a in options if not a.startswith("attack")]
-            options = attacks[:MAX_TRIES] + self.rng.sample(
-                rest, max(0, min(len(rest), MAX_TRIES - len(attacks[:MAX_TRIES])))
-            )
         best, best_gain = None, 0.0
-        for action in options:
-            if action.startswith("move") and not _near_enemy(sim, seat, action.split()[2]):
-                continue  # a move only pays when it leads to an attack
-            branch = game.clone(sim)
-            play(branch, action, None, auto=False)
-            gain = _margin(branch, seat) - base
-            if action.startswith("move") and gain <= 0:
-                gain = self._after_move(game, branch, seat, action, base)
-            if action.startswith("act") and gain <= 0:
-                gain = 0.1 * self.rng.random()  # actions are used now rather than wasted
+        for action in tries:
+            if action.startswith("move"):
+                gain = dict((a, g) for g, a in scored)[action] * 0.5
+            else:
+                branch = game.clone(sim)
+                play(branch, action, None, auto=False)
+                gain = _margin(branch, seat) - base
+                if action.startswith("act"):
+                    gain = max(gain, 0.1)  # an action is better used than wasted
             gain += self.rng.random() * 0.01
             if gain > best_gain:
                 best, best_gain = action, gain
@@ -135,18 +150,38 @@ class HeuristicBot(Bot):
         for fallback in ("done", "pass"):
             if fallback in legal:
                 return fallback
-        return options[0] if options else legal[0]
+        return tries[0]
 
-    @staticmethod
-    def _after_move(game: Game, branch: Any, seat: int, move: str, base: float) -> float:
-        """The best gain of an attack by the card just moved (discounted)."""
-        if game.to_act(branch) != seat:
-            return 0.0
-        card = move.split()[1]
-        best = 0.0
-        for action in legal(branch):
-            if action.startswith("attack") and card in action.split()[2].split("+"):
-                after = game.clone(branch)
-                play(after, action, None, auto=False)
-                best = max(best, 0.8 * (_margin(after, seat) - base))
-        return best
+
+def _value(card: dict[str, Any]) -> int:
+    return info(card["card_id"]).value if card.get("card_id") is not None else 4
+
+
+def _attack_estimate(cards: dict[str, Any], target: str, group: list[str]) -> float:
+    t = cards.get(target)
+    if t is None:
+        return 0.0
+    total = sum((cards[a].get("attack") or 0) for a in group if a in cards)
+    if total <= (t.get("defence") or 0):
+        return -1.0
+    gain = _value(t) * (2.0 if t.get("kind") == LAND else 1.0)
+    if "regeneration" in t.get("attributes", ()) and t.get("active"):
+        gain *= 0.3
+    return gain - 0.3 * len(group)
+
+
+def _move_estimate(cards: dict[str, Any], seat: int, who: str, where: str) -> float:
+    me = cards.get(who)
+    if me is None:
+        return 0.0
+    attack = me.get("attack") or 0
+    space = board.BY_NAME[where]
+    best = 0.0
+    by_space = {board.BY_NAME[c["space"]]: c for c in cards.values() if "space" in c}
+    for n in board.ADJACENT[space]:
+        t = by_space.get(n)
+        if t is None or t["controller"] == seat or t.get("defence") is None:
+            continue
+        if attack > t["defence"]:
+            best = max(best, _value(t) * 0.8 - 0.5)
+    return best
