@@ -424,7 +424,10 @@ def _check_forfeit(game: Game, state: Any, forfeit: dict[str, Any], n: int) -> s
     """Why a recorded forfeit does not hold on the replayed state (``None`` when it does)."""
     if forfeit.get("index") != n:
         return f"the forfeit is recorded at action {forfeit.get('index')}, not {n}"
-    if game.is_over(state) or game.to_act(state) != forfeit.get("seat"):
+    if game.is_over(state):
+        return f"the game was already over after {n} actions"
+    # A person may resign at any time; other forfeits happen on the seat's own turn.
+    if forfeit.get("kind") != "resigned" and game.to_act(state) != forfeit.get("seat"):
         return f"seat {forfeit.get('seat')} was not the seat to act after {n} actions"
     if forfeit.get("kind") == "illegal":
         action = forfeit.get("action")

@@ -230,6 +230,31 @@ def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
     raise PlayError(f"{whose} ran out: the match ended on time.", status=409)
 
 
+def resign(match_id: int, user: Any) -> Outcome:
+    """``user``'s seat resigns: the match ends at once through the forfeit path (``kind`` and
+    reason "resigned"; that seat ranks last, the others tie first). A person may resign on any
+    turn. Raises :class:`PlayError` (nothing changed) when they hold no seat or the match is
+    not running; a clock that had already run out ends the match on time instead."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            raise PlayError(f"No match {match_id}.", status=404)
+        seats = list(match.seats.order_by("seat"))
+        mine = [s.seat for s in seats if s.player_id == user.pk and not s.bot]
+        if not mine:
+            raise PlayError(f"You hold no seat in match {match_id}.", status=403)
+        if match.state != MatchState.RUNNING:
+            raise PlayError(f"Match {match_id} is {match.state}: it cannot be resigned.", 409)
+        late_seat = (match.clock or {}).get("seat")
+        if not (_clock_ran_out(match) and _time_out(match, seats)):
+            game, state = game_state(match)
+            seat = game.to_act(state) if game.to_act(state) in mine else mine[0]
+            _forfeit(match, seats, seat, "resigned", None, "resigned")
+            return Outcome(match, True)
+    whose = "Your time" if late_seat in mine else f"Seat {late_seat}'s time"
+    raise PlayError(f"{whose} ran out before the resignation: the match ended on time.", 409)
+
+
 def _record(
     match: Match,
     seats: list[MatchSeat],

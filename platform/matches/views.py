@@ -118,6 +118,20 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         match.refresh_from_db()
         return Response(interactive.view_for(match, interactive.seat_of(match, request.user)))
 
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def resign(self, request: Request, pk: str | None = None) -> Response:
+        """Resign the caller's seat: the match ends at once, that seat last (the record's
+        ``forfeit`` says "resigned"). 403: no seat here; 409: the match is not running.
+        Answers with the final view of the caller's seat."""
+        match = self.get_object()
+        try:
+            interactive.resign(match.pk, request.user)
+        except interactive.PlayError as exc:
+            raise play_error(exc) from None
+        match.refresh_from_db()
+        return Response(interactive.view_for(match, interactive.seat_of(match, request.user)))
+
 
 class AuditMatchViewSet(viewsets.ReadOnlyModelViewSet):
     """Staff only: every match with its attempts and verification; verify, void, correct."""

@@ -31,6 +31,11 @@ def _act(match_id: int, user: Any, action: Any, ply: Any) -> None:
 
 
 @database_sync_to_async
+def _resign(match_id: int, user: Any) -> None:
+    interactive.resign(match_id, user)
+
+
+@database_sync_to_async
 def _expire(match_id: int) -> bool:
     return interactive.expire(match_id)
 
@@ -38,8 +43,9 @@ def _expire(match_id: int) -> bool:
 class PlayConsumer(AsyncJsonWebsocketConsumer):
     """Messages to the client: ``{"kind": "view", "view": {...}}``, ``{"kind": "error",
     "status": 409, "message": "..."}``, ``{"kind": "pong"}``. From the client: an action, a
-    ``ping``, or ``{"kind": "clock"}`` when its clock shows zero (the server checks the time). Closes with 4404 for an unknown
-    match, 4409 for a bot match a worker is playing. Authenticated by the session cookie or an
+    ``ping``, ``{"kind": "resign"}``, or ``{"kind": "clock"}`` when its clock shows zero (the
+    server checks the time). Closes with 4404 for an unknown match, 4409 for a bot match a
+    worker is playing. Authenticated by the session cookie or an
     ``Authorization: Token`` header."""
 
     async def connect(self) -> None:
@@ -70,6 +76,14 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):
             # to every socket; otherwise this one gets the current view to resynchronise).
             if not await _expire(self.match_id):
                 await self.play_changed({})
+        elif content.get("kind") == "resign":
+            if not getattr(self.user, "is_authenticated", False):
+                await self._error(401, "Log in to resign.")
+                return
+            try:
+                await _resign(self.match_id, self.user)
+            except interactive.PlayError as exc:
+                await self._error(exc.status, exc.message)
         elif "action" not in content or "ply" not in content:
             await self._error(400, 'An action message is {"action": "...", "ply": n}.')
         elif not getattr(self.user, "is_authenticated", False):

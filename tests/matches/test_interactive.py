@@ -282,3 +282,73 @@ def test_the_reaper_leaves_matches_with_people_alone(people):
     match = _people_match(people)
     assert match.state == MatchState.RUNNING and not match.attempts.exists()
     assert stale_matches(stale_after=0.0) == []
+
+
+@pytest.mark.parametrize("who", ["to_act", "waiting"])
+def test_a_seat_resigns_on_any_turn_ranks_last_and_the_match_verifies(people, who):
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    match = _people_match(people)
+    seat = _to_act(match)
+    submit_action(match.pk, people[seat], view_for(match, seat)["legal"][0]["action"], 0)
+    match.refresh_from_db()
+    seat = _to_act(match)
+    quitter = seat if who == "to_act" else 1 - seat
+    interactive.resign(match.pk, people[quitter])
+    match.refresh_from_db()
+    assert match.state == MatchState.FINISHED
+    assert match.forfeit == {
+        "seat": quitter,
+        "index": 1,
+        "kind": "resigned",
+        "action": None,
+        "reason": "resigned",
+    }
+    ranks = {s.seat: s.rank for s in match.seats.all()}
+    assert ranks[quitter] == 1 and ranks[1 - quitter] == 0
+    winner = Rating.objects.get(ladder=ladder, player=people[1 - quitter])
+    loser = Rating.objects.get(ladder=ladder, player=people[quitter])
+    assert winner.games == loser.games == 1 and winner.mu > ladder.mu > loser.mu
+    report = audit.verify(match)
+    assert report.ok, report.message
+    assert "resigned" in view_for(match, None)["result"]["reason"]
+
+
+def test_a_forfeit_off_turn_verifies_only_as_a_resignation(people):
+    match = _people_match(people)
+    waiting = 1 - _to_act(match)
+    interactive.resign(match.pk, people[waiting])
+    match.refresh_from_db()
+    assert audit.verify(match).ok
+    Match.objects.filter(pk=match.pk).update(forfeit={**match.forfeit, "kind": "timeout"})
+    match.refresh_from_db()
+    report = audit.verify(match)
+    assert not report.ok and "not the seat to act" in report.message
+
+
+@pytest.mark.parametrize(
+    "case, status, words",
+    [("stranger", 403, "no seat"), ("finished", 409, "finished"), ("unknown", 404, "No match")],
+)
+def test_refused_resignations_change_nothing(people, case, status, words):
+    match = _people_match(people)
+    user = people[0]
+    if case == "stranger":
+        user = Player.objects.create_user("outsider", password=STRONG)
+    if case == "finished":
+        interactive.resign(match.pk, people[1])
+    before = _snapshot(match.pk)
+    with pytest.raises(PlayError) as refused:
+        interactive.resign(999999 if case == "unknown" else match.pk, user)
+    assert refused.value.status == status and words in refused.value.message
+    assert _snapshot(match.pk) == before
+
+
+def test_a_resignation_after_the_clock_ran_out_is_a_timeout(people):
+    match = _people_match(people, options={"clock": {"initial": 30, "increment": 5}})
+    seat = _to_act(match)
+    Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(PlayError) as late:
+        interactive.resign(match.pk, people[1 - seat])
+    assert late.value.status == 409 and f"Seat {seat}'s time ran out" in late.value.message
+    match.refresh_from_db()
+    assert match.forfeit["kind"] == "timeout" and match.forfeit["seat"] == seat

@@ -118,3 +118,23 @@ def test_unknown_match_is_404(people):
     )
     assert answer.status_code == 404
     assert _client().get("/api/matches/999999/play/").status_code == 404
+
+
+def test_resign_through_the_api_ends_the_match_with_the_seat_last(match, people):
+    answer = _client(people[1]).post(f"/api/matches/{match.pk}/resign/")
+    assert answer.status_code == 200, answer.json()
+    view = answer.json()
+    assert view["state"] == "finished" and view["forfeit"]["kind"] == "resigned"
+    assert view["result"]["ranks"] == [0, 1] and view["seat"] == 1
+    record = _client().get(f"/api/matches/{match.pk}/record/").json()
+    assert record["forfeit"]["reason"] == "resigned"
+    again = _client(people[0]).post(f"/api/matches/{match.pk}/resign/")
+    assert again.status_code == 409 and "finished" in again.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("who, status", [("stranger", 403), ("anonymous", 401)])
+def test_resign_refusals_change_nothing(match, who, status):
+    user = Player.objects.create_user("stranger", password=STRONG) if who == "stranger" else None
+    answer = _client(user).post(f"/api/matches/{match.pk}/resign/")
+    assert answer.status_code == status
+    assert Match.objects.get(pk=match.pk).state == MatchState.RUNNING

@@ -177,3 +177,24 @@ async def test_a_clock_at_zero_is_checked_by_the_server_and_the_timeout_broadcas
     assert (await _reload(timed.pk)).state == "finished"
     await spectator.disconnect()
     await watcher.disconnect()
+
+
+async def test_a_resign_message_ends_the_match_for_every_socket():
+    match, auth = await _match_of_two_people()
+    seats = [await _socket(match.pk, a) for a in auth]
+    spectator = await _socket(match.pk)
+    for socket in (*seats, spectator):
+        await _next_view(socket)
+    await spectator.send_json_to({"kind": "resign"})
+    refused = await spectator.receive_json_from(timeout=5)
+    assert refused["kind"] == "error" and refused["status"] == 401
+    await seats[0].send_json_to({"kind": "resign"})
+    ended = [await _next_view(s) for s in seats]
+    assert all(v["state"] == "finished" and v["forfeit"]["kind"] == "resigned" for v in ended)
+    assert ended[0]["result"]["ranks"] == [1, 0]
+    assert (await _next_view(spectator))["forfeit"]["seat"] == 0
+    await seats[1].send_json_to({"kind": "resign"})
+    late = await seats[1].receive_json_from(timeout=5)
+    assert late["kind"] == "error" and late["status"] == 409
+    for socket in (*seats, spectator):
+        await socket.disconnect()

@@ -188,6 +188,30 @@ function renderActions() {
   [...groups].forEach(([verb, entries], index) => box.append(actionGroup(verb, entries, index)));
 }
 
+// Resigning: a seated player confirms first; the server ends the match and every socket is told.
+function renderResign() {
+  const box = $("play-resign");
+  box.hidden = view.state !== "running" || view.seat === null;
+  if (box.hidden) showResignConfirm(false);
+}
+
+function showResignConfirm(open) {
+  $("play-resign-confirm").hidden = !open;
+  $("play-resign-open").setAttribute("aria-expanded", String(open));
+  if (open) $("play-resign-no").focus();
+}
+
+$("play-resign-open").addEventListener("click", () => showResignConfirm(true));
+$("play-resign-no").addEventListener("click", () => { showResignConfirm(false); $("play-resign-open").focus(); });
+$("play-resign-yes").addEventListener("click", () => {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    showError("Not connected: the resignation was not sent. Reconnecting…");
+    return;
+  }
+  showError("");
+  socket.send(JSON.stringify({ kind: "resign" }));
+});
+
 function renderResult() {
   const section = $("play-result");
   if (!view.result) { section.hidden = true; return; }
@@ -206,6 +230,7 @@ function render() {
   root.dataset.ply = String(view.ply);
   renderSeats();
   renderActions();
+  renderResign();
   const present = presentations[root.dataset.presentation];
   let board;
   try {
