@@ -103,7 +103,7 @@ class State:
         return self.order[self.step]
 
     def copy(self) -> State:
-        rng = random.Random()
+        rng = random.Random.__new__(random.Random)  # no reseeding from the OS: setstate follows
         rng.setstate(self.rng.getstate())
         return State(
             n=self.n,
