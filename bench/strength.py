@@ -6,7 +6,7 @@ binomial (sign test) p-value against 50% over the decisive games. More players: 
 (a shared first place counts 1/k) with a one-sided binomial p-value against 1/n.
 
 Prints JSON lines like bench/engines.py. Run ``python bench/strength.py [--games N]
-[--search search:200] [--players 2 4] [--game SLUG] [--jobs 4]``.
+[--search search:200] [--players 2 4] [--game SLUG] [--jobs 4] [--duplicate]``.
 """
 
 from __future__ import annotations
@@ -49,13 +49,17 @@ def binomial_tail(k: int, n: int, p: float) -> float:
     return min(1.0, math.exp(top) * sum(math.exp(v - top) for v in logs))
 
 
-def play_one(task: tuple[str, int, str, str, int, int]) -> dict[str, Any]:
-    """One match: ``candidate`` in seat ``g % n``, ``baseline`` elsewhere."""
-    slug, n, candidate, baseline, base_seed, g = task
+def play_one(task: tuple[str, int, str, str, int, int, bool]) -> dict[str, Any]:
+    """One match: ``candidate`` in seat ``g % n``, ``baseline`` elsewhere. In duplicate mode
+    games ``g`` with the same ``g // n`` share their seed (the same deal, every seat once)."""
+    slug, n, candidate, baseline, base_seed, g, duplicate = task
     seat = g % n
     specs = [baseline] * n
     specs[seat] = candidate
-    seed = derive_seed(base_seed, slug, n, candidate, baseline, g)
+    if duplicate:
+        seed = derive_seed(base_seed, slug, n, "deal", g // n)
+    else:
+        seed = derive_seed(base_seed, slug, n, candidate, baseline, g)
     start = time.perf_counter()
     record = play_match(slug, seed, specs)
     ranks = record.result["ranks"]
@@ -73,9 +77,18 @@ def play_one(task: tuple[str, int, str, str, int, int]) -> dict[str, Any]:
 
 
 def matchup(
-    slug: str, n: int, candidate: str, baseline: str, games: int, base_seed: int, jobs: int
+    slug: str,
+    n: int,
+    candidate: str,
+    baseline: str,
+    games: int,
+    base_seed: int,
+    jobs: int,
+    duplicate: bool = False,
 ) -> dict[str, Any]:
-    tasks = [(slug, n, candidate, baseline, base_seed, g) for g in range(games)]
+    if duplicate:
+        games -= games % n
+    tasks = [(slug, n, candidate, baseline, base_seed, g, duplicate) for g in range(games)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             outcomes = pool.map(play_one, tasks, chunksize=1)
@@ -114,7 +127,26 @@ def matchup(
             "p_value": binomial_tail(math.floor(share), games, 1 / n),
         }
     line["p_value"] = float(f"{line['p_value']:.3g}")
+    if duplicate:
+        line |= deal_test(outcomes, n)
     return line
+
+
+def deal_test(outcomes: list[dict[str, Any]], n: int) -> dict[str, Any]:
+    """Duplicate games: a deal is won when the candidate's win shares over its ``n`` seatings
+    beat ``1`` (what an equal bot expects), lost when below; the sign test over the decisive
+    deals removes most of the luck of the deal from the comparison."""
+    won = lost = 0
+    for d in range(0, len(outcomes), n):
+        total = sum(o["share"] for o in outcomes[d : d + n])
+        won += total > 1
+        lost += total < 1
+    return {
+        "deals": len(outcomes) // n,
+        "deals_won": won,
+        "deals_lost": lost,
+        "deal_p_value": float(f"{binomial_tail(won, won + lost, 0.5):.3g}"),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,6 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play every deal once with the candidate in each seat (adds a sign test per deal)",
+    )
     args = parser.parse_args(argv)
     specs = {"random": "random", "heuristic": args.heuristic, "search": args.search}
     pairings = []
@@ -148,7 +185,9 @@ def main(argv: list[str] | None = None) -> int:
             if not game.min_seats <= n <= game.max_seats:
                 continue
             for candidate, baseline in pairings:
-                line = matchup(slug, n, candidate, baseline, args.games, args.seed, args.jobs)
+                line = matchup(
+                    slug, n, candidate, baseline, args.games, args.seed, args.jobs, args.duplicate
+                )
                 print(json.dumps(line), flush=True)
     return 0
 

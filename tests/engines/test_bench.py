@@ -74,3 +74,41 @@ def test_strength_bench(capsys: pytest.CaptureFixture[str]) -> None:
     three = out["toy-tricks/3p/search:20-vs-random"]
     assert three["metric"] == "win_share" and three["null"] == pytest.approx(1 / 3, abs=1e-3)
     assert three["value"] > 1 / 3  # search wins more than its share against random bots
+
+
+def test_strength_duplicate_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "toy-tricks", "--games", "21", "--players", "3", "--duplicate"]
+    args += ["--pairings", "heuristic-random"]
+    assert strength.main(args) == 0
+    (line,) = lines(capsys)
+    assert line["games"] == 21 and line["deals"] == 7
+    assert line["deals_won"] + line["deals_lost"] <= 7
+    assert line["deal_p_value"] == pytest.approx(
+        strength.binomial_tail(line["deals_won"], line["deals_won"] + line["deals_lost"], 0.5),
+        rel=1e-2,
+    )
+
+
+def test_duplicate_seatings_share_their_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[int, list[str]]] = []
+    real = strength.play_match
+
+    def spy(slug: str, seed: int, specs: list[str]):
+        seen.append((seed, specs))
+        return real(slug, seed, specs)
+
+    monkeypatch.setattr(strength, "play_match", spy)
+    for g in range(4):
+        strength.play_one(("toy-tricks", 2, "heuristic", "random", 7, g, True))
+    assert [specs for _, specs in seen] == [["heuristic", "random"], ["random", "heuristic"]] * 2
+    assert seen[0][0] == seen[1][0] != seen[2][0] == seen[3][0]
+    strength.play_one(("toy-tricks", 2, "heuristic", "random", 7, 1, False))
+    assert seen[-1][0] != seen[1][0]  # without duplicate every game has its own deal
+
+
+def test_deal_test_counts_deals() -> None:
+    won = {"share": 1.0}
+    lost = {"share": 0.0}
+    tie = {"share": 0.5}
+    out = strength.deal_test([won, won, won, lost, lost, lost, tie, tie], 2)
+    assert (out["deals"], out["deals_won"], out["deals_lost"]) == (4, 1, 1)

@@ -231,3 +231,60 @@ def test_search_leans_on_the_heuristic_by_default_and_can_be_told_not_to():
     plain = make_bot("kingdom-of-warlords", "search:50,prior=none", 1)
     assert type(default.prior).__name__ == "HeuristicBot"
     assert plain.prior is None
+
+
+def test_margin_rewards_mix_rank_and_score_gap() -> None:
+    from engines.bots.search import margin_rewards
+
+    win, loss = margin_rewards((0, 1), (300.0, 100.0), 100.0)
+    assert win + loss == pytest.approx(1.0)
+    assert 0.75 < win < 1.0  # half for winning, most of the other half for a wide margin
+    narrow, _ = margin_rewards((0, 1), (101.0, 100.0), 100.0)
+    assert narrow == pytest.approx(0.75, abs=0.01)  # a bare win is worth a bare win
+    assert margin_rewards((0, 0), (5.0, 5.0), 10.0) == [0.5, 0.5]
+    bot = make_bot("toy-tricks", "search:20,margin=3", 1)
+    assert bot.margin == 3.0
+    assert play_match(GAME, 2, [bot, "random"]).forfeit is None
+
+
+def test_keep_prior_stays_with_the_prior_unless_clearly_beaten() -> None:
+    from engines.bots.search import Node
+
+    bot = SearchBot(0, keep_prior=2.0)
+    prior, other = Node("a", 0), Node("b", 0)
+    prior.visits, prior.reward = 100, 50.0
+    other.visits, other.reward = 120, 66.0  # 0.55 vs 0.50: within two standard errors
+    assert not bot._clearly_better(other, prior)
+    other.visits, other.reward = 400, 300.0  # 0.75 vs 0.50: far beyond them
+    assert bot._clearly_better(other, prior)
+    state = mid_game(5, n=2, steps=1)
+    seat = GAME.to_act(state)
+    hint = HeuristicBot(0).choose(GAME, state, seat)
+    stubborn = SearchBot(0, playouts=40, prior=HeuristicBot(0), keep_prior=1e9)
+    assert stubborn.choose(GAME, state, seat) == hint
+    assert make_bot("toy-tricks", "search:20,keep=1.5", 1).keep_prior == 1.5
+
+
+@pytest.mark.parametrize("slug", ["khan-of-khans", "kingdom-of-warlords"])
+def test_guided_playouts_finish_legal_games(slug: str) -> None:
+    from engines.registry import get_game
+
+    game = get_game(slug)
+    for seed in range(20):
+        state = game.new_game(seed, 2)
+        before = sorted(card for cards in game.zones(state).values() for card in cards)
+        game.guided_playout(state, random.Random(seed))
+        assert game.is_over(state)
+        after = sorted(card for cards in game.zones(state).values() for card in cards)
+        assert after == before  # cards conserved
+    bot = make_bot(slug, "search:30,policy=guided", 2)
+    assert bot.guided
+    record = play_match(slug, 5, [bot, "heuristic"])
+    assert record.forfeit is None
+
+
+def test_guided_playout_defaults_to_random_playout() -> None:
+    a, b = GAME.new_game(3, 2), GAME.new_game(3, 2)
+    GAME.guided_playout(a, random.Random(1))
+    GAME.random_playout(b, random.Random(1))
+    assert GAME.digest(a) == GAME.digest(b)
