@@ -69,3 +69,37 @@ def bonus_moves(st: State, stats: Stats, i: int) -> list[int]:
             (j := st.board[n]) >= 0 and j != i and st.control[j] != seat for n in board.ADJACENT[s]
         )
     ]
+
+
+def steps_to(st: State, moving: int, goal: int, limit: int) -> int | None:
+    """Steps ``moving`` needs to reach ``goal`` through free or allied spaces (None: more than
+    ``limit``)."""
+    start = st.where[moving]
+    seat = st.control[moving]
+    seen = {start}
+    frontier = [start]
+    for k in range(1, limit + 1):
+        nxt = []
+        for space in frontier:
+            for s in board.ADJACENT[space]:
+                if s in seen:
+                    continue
+                if s == goal:
+                    return k
+                j = st.board[s]
+                if j >= 0 and st.control[j] != seat:
+                    continue
+                seen.add(s)
+                nxt.append(s)
+        frontier = nxt
+    return None
+
+
+def can_swap_to(st: State, stats: Stats, i: int, space: int) -> bool:
+    """True when ``i`` may move to the allied card's ``space`` with its own attribute."""
+    attrs = stats.attrs.get(i, ())
+    if FLIGHT in attrs:
+        return True
+    if MOVEMENT in attrs and stats.movement.get(i, 0) > 0:
+        return steps_to(st, i, space, stats.movement[i]) is not None
+    return False

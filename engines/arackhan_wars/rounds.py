@@ -8,6 +8,7 @@ sequences then turns), End phase, and the end of the game after round 9.
     mulligan c<i> | keep         put a card of the opening hand back, or finish the mulligan
     place c<i> <x,y> | place c<i> astral
     move c<i> <x,y>              Movement or Flight (the card may still attack or act this turn)
+    swap c<a> c<b>               two allied movers exchange their spaces (both count as moved)
     attack c<t> c<a>[+c<b>...]   attack enemy card t with one or several allied cards
     act c<i> [args]              the card's action (args depend on the action)
     pass                         end this Initiative sequence or turn
@@ -23,7 +24,7 @@ from engines.arackhan_wars import board, combat
 from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
 from engines.arackhan_wars.effects import compute, is_active
 from engines.arackhan_wars.info import info
-from engines.arackhan_wars.movement import bonus_moves, own_moves
+from engines.arackhan_wars.movement import bonus_moves, can_swap_to, own_moves
 from engines.arackhan_wars.state import (
     CHOOSE,
     DRAW_PER_ROUND,
@@ -86,6 +87,7 @@ def activation_options(st: State, seat: int) -> list[str]:
     stats = compute(st)
     initiative = st.phase == INITIATIVE_PHASE
     out: list[str] = []
+    movers = []
     for i in st.board:
         if i < 0 or st.control[i] != seat or not st.face_up[i] or st.moved[i]:
             continue
@@ -97,6 +99,12 @@ def activation_options(st: State, seat: int) -> list[str]:
             continue
         out.extend(f"move c{i} {board.NAMES[s]}" for s in own_moves(st, stats, i))
         out.extend(f"move c{i} {board.NAMES[s]}" for s in bonus_moves(st, stats, i))
+        movers.append(i)
+    movers.sort()
+    for k, a in enumerate(movers):
+        for b in movers[k + 1 :]:
+            if can_swap_to(st, stats, a, st.where[b]) and can_swap_to(st, stats, b, st.where[a]):
+                out.append(f"swap c{a} c{b}")
     for t, group in combat.attack_options(st, seat):
         out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
     for i in sorted(st.in_play()):
@@ -187,6 +195,13 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
         st.move(i, space)
         st.moved[i] = True
         _ev(events, type="move", card=who, to=where)
+    elif head == "swap":
+        a, b = (int(x[1:]) for x in rest.split())
+        sa, sb = st.where[a], st.where[b]
+        st.board[sa], st.board[sb] = b, a
+        st.where[a], st.where[b] = sb, sa
+        st.moved[a] = st.moved[b] = True
+        _ev(events, type="swap", cards=rest.split())
     elif head == "attack":
         target, group = rest.split()
         combat.resolve_attack(

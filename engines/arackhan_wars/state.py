@@ -12,6 +12,7 @@ a card, e.g. Dragon Slayer's trophies).
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,7 +48,7 @@ class Pending:
     data: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> Pending:
-        return Pending(self.seat, self.card, self.kind, self.left, dict(self.data))
+        return Pending(self.seat, self.card, self.kind, self.left, copy.deepcopy(self.data))
 
 
 @dataclass
@@ -122,7 +123,10 @@ class State:
             moved=self.moved[:],
             extra_tokens=self.extra_tokens[:],
             under={k: v[:] for k, v in self.under.items()},
-            temp={k: dict(v) for k, v in self.temp.items()},
+            temp={
+                k: {a: b[:] if isinstance(b, list) else b for a, b in v.items()}
+                for k, v in self.temp.items()
+            },
             used=set(self.used),
             round=self.round,
             first=self.first,

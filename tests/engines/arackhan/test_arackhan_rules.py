@@ -164,3 +164,19 @@ def test_a_moved_card_may_still_attack_and_is_deactivated_at_the_end_of_the_turn
     assert not any(a.startswith(f"move {s.c('Xenodon')}") for a in s.legal()), "one move"
     s.play("pass")
     assert not s.st.active[s["Xenodon"]]
+
+
+def test_two_allied_movers_may_swap_their_spaces() -> None:
+    s = scene(
+        [(0, "Eagle", "3,2"), (0, "Xenodon", "5,2"), (0, "Yeti", "4,2"), (1, "Scuttle Jaw", "6,2")]
+    )
+    e, x = sorted([s["Eagle"], s["Xenodon"]])
+    s.play(f"swap c{e} c{x}")
+    assert s.space("Eagle") == "5,2" and s.space("Xenodon") == "3,2"
+    assert s.st.moved[s["Eagle"]] and s.st.moved[s["Xenodon"]]
+    assert f"attack {s.c('Scuttle Jaw')} {s.c('Eagle')}" in s.legal(), "it may still attack"
+    t = scene([(0, "Xenodon@x1", "0,2"), (0, "Xenodon@x2", "4,2"), (0, "Yeti", "1,2")])
+    x1, x2 = sorted([t["x1"], t["x2"]])
+    assert f"swap c{x1} c{x2}" not in t.legal(), "4 steps: beyond Movement 2"
+    k1, k2 = sorted([t["keeper0a"], t["keeper0b"]])
+    assert f"swap c{k1} c{k2}" in t.legal(), "two adjacent Penguins may"
