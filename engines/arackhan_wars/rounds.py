@@ -322,6 +322,7 @@ def _end_step(st: State, seat: int, events: Events, maidens_done: bool = False) 
             st.moved[i] = False
             if st.where[i] >= 0:
                 st.active[i] = False
+    st.version += 1
     st.step += 1
     if st.step >= st.n:
         if st.phase == INITIATIVE_PHASE:
@@ -377,6 +378,7 @@ def _end_phase(st: State, events: Events) -> None:
     for i, changes in list(st.temp.items()):
         if "control_back" in changes and (st.where[i] >= 0):
             st.control[i] = changes["control_back"]
+    st.version += 1
     for i in sorted(st.in_play()):
         trigger = info(st.ctype[i]).defn.end_of_round
         if trigger and st.face_up[i] and (st.where[i] >= 0 or any(i in a for a in st.astral)):
