@@ -10,7 +10,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.arackhan_wars import GAME
+from engines.arackhan_wars import GAME, rounds
 from engines.record import play_match, replay
 from tests.engines.arackhan.akw_decks import random_deck
 
@@ -107,3 +107,29 @@ def test_face_down_cards_are_hidden_until_the_reveal() -> None:
     assert theirs["players"][placer]["hand"] is None
     assert theirs["players"][placer]["hand_size"] == 6
     assert spectator["players"][0]["hand"] is None and spectator["players"][1]["hand"] is None
+
+
+def _stats_snapshot(state) -> tuple:
+    from engines.arackhan_wars.effects import compute
+
+    stats = compute(state)
+    return (
+        sorted(stats.attack.items()),
+        sorted(stats.defence.items()),
+        sorted((k, sorted(v)) for k, v in stats.attrs.items()),
+        sorted((k, sorted(v)) for k, v in stats.flags.items()),
+    )
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=seeds)
+def test_cached_characteristics_always_match_a_fresh_computation(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.choice([2, 2, 3, 4])
+    state = GAME.new_game(seed, n, [random_deck(rng) for _ in range(n)])
+    while not GAME.is_over(state):
+        cached = _stats_snapshot(state)
+        state._stats = None
+        assert _stats_snapshot(state) == cached, "a change did not bump the state version"
+        assert rounds.legal(state) == rounds._legal(state), "stale legal actions"
+        GAME.apply(state, rng.choice(GAME.legal_actions(state, GAME.to_act(state))))
