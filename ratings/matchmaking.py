@@ -332,7 +332,7 @@ def matchmake(
                         ladder.game,
                         seats,
                         ladder=ladder,
-                        options=ladder.options or None,
+                        options=ladder.match_options(),
                         origin="matchmaker",
                         enqueue=enqueue,
                     )
@@ -345,7 +345,7 @@ def matchmake(
                         ladder.game,
                         seats,
                         ladder=ladder,
-                        options=ladder.options or None,
+                        options=ladder.match_options(),
                         origin="matchmaker",
                         enqueue=enqueue,
                     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -11,6 +13,9 @@ DEFAULT_SIGMA = 25.0 / 3
 DEFAULT_BETA = DEFAULT_SIGMA / 2
 DEFAULT_TAU = DEFAULT_SIGMA / 100
 DEFAULT_DRAW_PROBABILITY = 0.10
+# People's matches: 15 minutes each, plus 30 seconds a turn.
+DEFAULT_CLOCK_INITIAL = 15 * 60
+DEFAULT_CLOCK_INCREMENT = 30
 
 
 class Ladder(models.Model):
@@ -35,6 +40,13 @@ class Ladder(models.Model):
     bot_arena = models.BooleanField(
         default=False, help_text="Keep this ladder's bot accounts playing matches continuously."
     )
+    # The turn clock of matches with people's seats (see matches.clock); 0 and 0: no clock.
+    clock_initial = models.PositiveIntegerField(
+        default=DEFAULT_CLOCK_INITIAL, help_text="Seconds on each person's clock at the start."
+    )
+    clock_increment = models.PositiveIntegerField(
+        default=DEFAULT_CLOCK_INCREMENT, help_text="Seconds added whenever a person's turn starts."
+    )
     # Rating updates apply in this order; the counter is bumped under a row lock.
     last_sequence = models.PositiveBigIntegerField(default=0, editable=False)
     created = models.DateTimeField(auto_now_add=True)
@@ -44,6 +56,33 @@ class Ladder(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clock_setting(self) -> dict[str, float] | None:
+        """The turn clock of people's matches (``None``: none), in ``matches.clock`` form."""
+        if not self.clock_initial and not self.clock_increment:
+            return None
+        return {"initial": float(self.clock_initial), "increment": float(self.clock_increment)}
+
+    def clock_label(self) -> str:
+        """The clock in words, e.g. "15 min + 30 s a turn" ("" without a clock)."""
+        if self.clock_setting() is None:
+            return ""
+        minutes, seconds = divmod(self.clock_initial, 60)
+        start = " ".join(
+            part
+            for part in (f"{minutes} min" if minutes else "", f"{seconds} s" if seconds else "")
+            if part
+        )
+        return f"{start or '0 s'} + {self.clock_increment} s a turn"
+
+    def match_options(self) -> dict[str, Any] | None:
+        """Options for a new match: the engine's options and, unless they set their own, the
+        ladder's clock (used only when a person takes a seat)."""
+        options = dict(self.options or {})
+        clock = self.clock_setting()
+        if "clock" not in options and clock is not None:
+            options["clock"] = clock
+        return options or None
 
     def clean(self) -> None:
         """The game must be a registered engine seating ``seats``; sane TrueSkill parameters."""
@@ -64,6 +103,8 @@ class Ladder(models.Model):
             errors["draw_probability"] = "A probability strictly between 0 and 1."
         if self.sigma <= 0 or self.beta <= 0 or self.tau < 0:
             errors["sigma"] = "sigma and beta must be positive, tau not negative."
+        if max(self.clock_initial, self.clock_increment) > 7 * 24 * 3600:
+            errors["clock_initial"] = "A turn clock of at most a week (604800 seconds)."
         if errors:
             raise ValidationError(errors)
 

@@ -35,6 +35,8 @@ class LadderSerializer(StrictModelSerializer):
             "options",
             "active",
             "bot_arena",
+            "clock_initial",
+            "clock_increment",
             "players",
             "queued",
             "created",
@@ -177,30 +179,13 @@ def deck_from_version(version_id: int, player: Any, ladder: Ladder) -> tuple[Any
     """``(data, version)`` of a registered deck version the player owns, legal under the
     catalogue in force today; raises ValidationError naming what is wrong. The caller marks the
     version used (``decks.services.mark_used``) once the entry is made."""
-    from decks.models import DeckVersion
-    from decks.services import DeckNotPlayable, playable_data
+    from ratings.challenges import ChallengeRefused
+    from ratings.person_challenges import chosen_deck
 
-    version = (
-        DeckVersion.objects.select_related("deck").filter(pk=version_id, deck__owner=player).first()
-    )
-    if version is None:
-        raise serializers.ValidationError(
-            {"deck_version": [f"{player.username} has no deck version {version_id}."]}
-        )
-    if version.deck.game != ladder.game:
-        raise serializers.ValidationError(
-            {
-                "deck_version": [
-                    f"This deck is for {version.deck.game!r}; ladder {ladder.slug!r} "
-                    f"plays {ladder.game!r}."
-                ]
-            }
-        )
     try:
-        data = playable_data(version)
-    except DeckNotPlayable as exc:
-        raise serializers.ValidationError({"deck_version": [str(exc)]}) from None
-    return data, version
+        return chosen_deck(version_id, player, ladder)
+    except ChallengeRefused as exc:
+        raise serializers.ValidationError({exc.field: [exc.message]}) from None
 
 
 class QueueJoinSerializer(StrictSerializer):

@@ -1,7 +1,7 @@
-from django.urls import include, path, register_converter
+from django.urls import include, path, re_path, register_converter
 from rest_framework.routers import SimpleRouter
 
-from ratings import views
+from ratings import person_challenge_views, views
 
 
 class UsernameConverter:
@@ -32,5 +32,15 @@ urlpatterns = [
     ),
     path("ladders/<slug:slug>/queue/", views.QueueView.as_view(), name="ladder-queue"),
     path("challenges/", views.ChallengeView.as_view(), name="challenges"),
+    path(
+        "person-challenges/",
+        person_challenge_views.PersonChallengesView.as_view(),
+        name="person-challenges",
+    ),
+    re_path(
+        r"^person-challenges/(?P<pk>[0-9]+)/(?P<answer>accept|decline|cancel)/$",
+        person_challenge_views.PersonChallengeAnswerView.as_view(),
+        name="person-challenge-answer",
+    ),
     path("", include(router.urls)),
 ]

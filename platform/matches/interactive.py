@@ -58,6 +58,13 @@ def _cache_put(match: Match, ply: int, game: Game, state: Any) -> None:
             _cache.popitem(last=False)
 
 
+def forget(match_id: int) -> None:
+    """Drop the cached states of a match (its decks changed before it started)."""
+    with _cache_lock:
+        for key in [k for k in _cache if k[0] == match_id]:
+            del _cache[key]
+
+
 def game_state(match: Match) -> tuple[Game, Any]:
     """The engine and a fresh copy of the match's current state (seed + recorded actions)."""
     game = get_game(match.game)

@@ -140,6 +140,76 @@ def test_challenge_refusals(client, person, bob, kok_bots):
     )
     client.force_login(stranger)
     answer = client.post(f"/play/challenges/{Match.objects.get().pk}/accept/", follow=True)
-    assert "No such challenge for you." in answer.content.decode()
+    assert "You have no challenge" in answer.content.decode()
     assert client.post(f"/play/challenges/{Match.objects.get().pk}/maybe/").status_code == 404
     assert client.get(f"/play/challenges/{Match.objects.get().pk}/accept/").status_code == 405
+
+
+def _version(owner: Player, game: str, data, name: str = "mine"):
+    from decks.services import create_deck
+
+    return create_deck(owner, game, name, data=data).versions.get()
+
+
+def test_a_bot_game_uses_the_chosen_registered_deck_and_the_ladder_clock(client, person, kok_bots):
+    version = _version(person, "khan-of-khans", "morokanth")
+    client.force_login(person)
+    page = client.get("/play/").content.decode()
+    assert f'<option value="{version.pk}">mine (version 1)</option>' in page
+    assert "Turn clock: 15 min + 30 s a turn" in page
+    answer = client.post(
+        "/play/bots/khan-of-khans-2p/",
+        {
+            "khan-of-khans-2p-bot_0": kok_bots[0].username,
+            "khan-of-khans-2p-deck_version": version.pk,
+        },
+    )
+    assert answer.status_code == 302
+    match = Match.objects.get()
+    assert match.decks[0] == "morokanth" and match.decks[1] not in (None, "morokanth")
+    assert match.clock["initial"] == 900.0 and match.clock["remaining"][1] is None
+    version.refresh_from_db()
+    assert version.used_at is not None
+
+
+def test_a_deck_version_of_someone_else_is_refused_on_the_page(client, person, bob, kok_bots):
+    theirs = _version(bob, "khan-of-khans", "morokanth")
+    client.force_login(person)
+    answer = client.post(
+        "/play/bots/khan-of-khans-2p/",
+        {
+            "khan-of-khans-2p-bot_0": kok_bots[0].username,
+            "khan-of-khans-2p-deck_version": theirs.pk,
+        },
+    )
+    assert answer.status_code == 400 and "Select a valid choice" in answer.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_both_people_bring_their_decks_to_a_challenge_on_the_pages(client, person, bob):
+    from engines.registry import get_game
+
+    armies = get_game("kingdom-of-warlords").default_decks(2)
+    mine = _version(person, "kingdom-of-warlords", list(armies[1]))
+    theirs = _version(bob, "kingdom-of-warlords", list(armies[0]))
+    client.force_login(person)
+    client.post(
+        "/play/challenge/kingdom-of-warlords-1v1/",
+        {
+            "kingdom-of-warlords-1v1-opponent": "bob",
+            "kingdom-of-warlords-1v1-deck_version": mine.pk,
+        },
+    )
+    match = Match.objects.get()
+    client.force_login(bob)
+    page = client.get("/play/").content.decode()
+    assert f'id="accept-deck-{match.pk}"' in page and f'value="{theirs.pk}"' in page
+    client.post(f"/play/challenges/{match.pk}/accept/", {"deck_version": theirs.pk})
+    match.refresh_from_db()
+    assert match.state == MatchState.RUNNING
+    assert match.decks == [list(armies[1]), list(armies[0])]
+
+
+def test_the_ladder_page_shows_its_clock(client):
+    page = client.get("/ladders/kingdom-of-warlords-1v1/").content.decode()
+    assert "turn clock 15 min + 30 s a turn" in page

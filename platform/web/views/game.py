@@ -1,10 +1,11 @@
 """Playing in the browser: the play page of a match, starting a game against bots, and
 challenging a person (who accepts or declines).
 
-A challenge to a person is a match created but not started (``scheduled``, origin
-``challenge``): accepting starts it (``matches.interactive.start``), declining or cancelling
-aborts it. The play page itself is a thin shell: ``web/play.js`` renders the seat's view from
-the play socket (``ws/matches/<id>/play/``).
+The rules of challenges between people live in :mod:`ratings.person_challenges` (the API uses
+them too). On a game with deck construction the player picks one of their legal registered
+deck versions (the engine's default deck otherwise). Matches run on the ladder's turn clock.
+The play page itself is a thin shell: ``web/play.js`` renders the seat's view from the play
+socket (``ws/matches/<id>/play/``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -21,10 +21,12 @@ from django.views.decorators.http import require_POST
 from engines.base import BadSetup
 from engines.registry import UnknownGame, get_game
 from matches import interactive
-from matches.models import Match, MatchSeat, MatchState
+from matches.models import Match
 from matches.scheduling import SeatSpec, schedule_match
 from players.models import Player
+from ratings import person_challenges
 from ratings.bots import bot_spec
+from ratings.challenges import ChallengeRefused
 from ratings.models import Ladder
 from web.views.accounts import private
 from web.views.public import ladder_bots
@@ -50,10 +52,55 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # -- starting games ----------------------------------------------------------------------------
-class BotGameForm(forms.Form):
+def deck_versions(user: Any, games: set[str]) -> dict[str, list[tuple[int, str]]]:
+    """The user's current, legal deck versions per game (of ``games`` played with decks)."""
+    from decks.models import DeckVersion
+
+    with_decks = {g for g in games if get_game(g).uses_decks}
+    out: dict[str, list[tuple[int, str]]] = {g: [] for g in with_decks}
+    versions = (
+        DeckVersion.objects.filter(
+            deck__owner=user,
+            deck__game__in=with_decks,
+            deck__archived=False,
+            is_current=True,
+            legal=True,
+        )
+        .select_related("deck")
+        .order_by("deck__name")
+    )
+    for v in versions:
+        out[v.deck.game].append((v.pk, f"{v.deck.name} (version {v.number})"))
+    return out
+
+
+class DeckChoiceMixin:
+    """An optional ``deck_version`` choice when the ladder's game is played with decks."""
+
+    def add_deck_field(self, decks: list[tuple[int, str]] | None) -> None:
+        if decks is None:  # a game without deck construction
+            return
+        self.fields["deck_version"] = forms.TypedChoiceField(
+            label="Your deck",
+            choices=[("", "The game's default deck"), *decks],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            help_text="One of your registered decks that is legal today.",
+        )
+
+
+class BotGameForm(DeckChoiceMixin, forms.Form):
     """Play a ladder against bot accounts, one per other seat."""
 
-    def __init__(self, *args: Any, ladder: Ladder, bots: list[Player], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        ladder: Ladder,
+        bots: list[Player],
+        decks: list[tuple[int, str]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.ladder = ladder
         self.bots = {b.username: b for b in bots}
@@ -64,35 +111,33 @@ class BotGameForm(forms.Form):
                 choices=choices,
                 initial=choices[i % len(choices)][0] if choices else None,
             )
+        self.add_deck_field(decks)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        picked = [data[f] for f in self.fields if data.get(f)]
+        picked = [data[f] for f in self.fields if f.startswith("bot_") and data.get(f)]
         if len(set(picked)) != len(picked):
             raise forms.ValidationError("Choose a different bot for each seat.")
         data["opponents"] = [self.bots[name] for name in picked]
         return data
 
 
-class PersonChallengeForm(forms.Form):
+class PersonChallengeForm(DeckChoiceMixin, forms.Form):
     """Challenge one person (by user name) on a two-seat ladder."""
 
     opponent = forms.CharField(label="Opponent's user name", max_length=150)
 
-    def __init__(self, *args: Any, ladder: Ladder, user: Any, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        ladder: Ladder,
+        user: Any,
+        decks: list[tuple[int, str]] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.ladder, self.user = ladder, user
-
-    def clean_opponent(self) -> Player:
-        name = self.cleaned_data["opponent"].strip()
-        person = Player.objects.filter(username__iexact=name, is_active=True).first()
-        if person is None:
-            raise forms.ValidationError(f"No player named {name!r}.")
-        if person.pk == self.user.pk:
-            raise forms.ValidationError("You cannot challenge yourself.")
-        if person.is_bot:
-            raise forms.ValidationError(f"{person.username} is a bot: play it with 'Play'.")
-        return person
+        self.add_deck_field(decks)
 
 
 def _ladders() -> list[Ladder]:
@@ -106,51 +151,54 @@ def _ladders() -> list[Ladder]:
     return out
 
 
-def _start(ladder: Ladder, seats: list[SeatSpec], by: Any, enqueue: bool = True) -> Match | str:
-    """Schedule the match; the engine's refusal as a message instead."""
+def _start(ladder: Ladder, seats: list[SeatSpec], by: Any) -> Match | str:
+    """Start the match on the ladder's clock; the engine's refusal as a message instead."""
     try:
         return schedule_match(
             ladder.game,
             seats,
             ladder=ladder,
-            options=ladder.options or None,
+            options=ladder.match_options(),
             origin="challenge",
             created_by=by,
-            enqueue=enqueue,
         )
     except BadSetup as exc:
         return f"The engine refused this match: {exc}"
 
 
+def _deck_choices(user: Any, ladders: list[Ladder]) -> dict[str, list[tuple[int, str]]]:
+    return deck_versions(user, {ladder.game for ladder in ladders})
+
+
 @private
 def start_page(request: HttpRequest, status: int = 200, **bound: Any) -> HttpResponse:
     """Start a game: against bots on any ladder, or challenge a person; pending challenges."""
+    ladders = _ladders()
+    decks = _deck_choices(request.user, ladders)
     boards = []
-    for ladder in _ladders():
+    for ladder in ladders:
         bots = ladder_bots(ladder)
+        mine = decks.get(ladder.game)
         boards.append(
             {
                 "ladder": ladder,
                 "bot_form": bound.get(f"bot_{ladder.slug}")
-                or BotGameForm(ladder=ladder, bots=bots, prefix=ladder.slug),
+                or BotGameForm(ladder=ladder, bots=bots, decks=mine, prefix=ladder.slug),
                 "has_bots": len(bots) >= ladder.seats - 1,
                 "person_form": bound.get(f"person_{ladder.slug}")
-                or PersonChallengeForm(ladder=ladder, user=request.user, prefix=ladder.slug),
+                or PersonChallengeForm(
+                    ladder=ladder, user=request.user, decks=mine, prefix=ladder.slug
+                ),
             }
         )
-    pending = (
-        Match.objects.filter(
-            state=MatchState.SCHEDULED, origin="challenge", seats__player=request.user
-        )
-        .select_related("ladder", "created_by")
-        .prefetch_related("seats__player")
-        .distinct()
-        .order_by("-created")
-    )
+    received, sent = person_challenges.pending(request.user)
+    for m in received:
+        m.deck_choices = decks.get(m.game)
     context = {
         "boards": boards,
-        "received": [m for m in pending if m.created_by_id != request.user.pk],
-        "sent": [m for m in pending if m.created_by_id == request.user.pk],
+        "received": received,
+        "sent": sent,
+        "expiry_hours": person_challenges.expiry().total_seconds() / 3600,
     }
     return render(request, "web/play/start.html", context, status=status)
 
@@ -158,18 +206,38 @@ def start_page(request: HttpRequest, status: int = 200, **bound: Any) -> HttpRes
 @private
 @require_POST
 def play_bots(request: HttpRequest, slug: str) -> HttpResponse:
-    """Start a game against bots at once; the player goes to the board."""
+    """Start a game against bots at once (with the player's chosen deck); to the board."""
     ladder = get_object_or_404(Ladder, slug=slug, active=True)
-    form = BotGameForm(request.POST, ladder=ladder, bots=ladder_bots(ladder), prefix=slug)
+    decks = _deck_choices(request.user, [ladder]).get(ladder.game)
+    form = BotGameForm(
+        request.POST, ladder=ladder, bots=ladder_bots(ladder), decks=decks, prefix=slug
+    )
     if not form.is_valid():
         return start_page(request, status=400, **{f"bot_{slug}": form})
-    seats = [SeatSpec(request.user)] + [
-        SeatSpec(b, bot_spec(b, ladder.game) or "") for b in form.cleaned_data["opponents"]
+    deck, version = None, None
+    if form.cleaned_data.get("deck_version"):
+        try:
+            deck, version = person_challenges.chosen_deck(
+                form.cleaned_data["deck_version"], request.user, ladder
+            )
+        except ChallengeRefused as exc:
+            form.add_error("deck_version", exc.message)
+            return start_page(request, status=400, **{f"bot_{slug}": form})
+    opponents = form.cleaned_data["opponents"]
+    seat_deck = person_challenges.fill_decks(ladder.game, [deck, *[None] * len(opponents)])
+    seat_deck = seat_deck or [None] * (len(opponents) + 1)
+    seats = [SeatSpec(request.user, deck=seat_deck[0])] + [
+        SeatSpec(b, bot_spec(b, ladder.game) or "", deck=d)
+        for b, d in zip(opponents, seat_deck[1:], strict=True)
     ]
     match = _start(ladder, seats, request.user)
     if isinstance(match, str):
-        form.add_error(None, match)
+        form.add_error("deck_version" if deck is not None else None, match)
         return start_page(request, status=400, **{f"bot_{slug}": form})
+    if version is not None:
+        from decks.services import mark_used
+
+        mark_used(version)
     return redirect("web-play", pk=match.pk)
 
 
@@ -178,49 +246,46 @@ def play_bots(request: HttpRequest, slug: str) -> HttpResponse:
 def challenge_person(request: HttpRequest, slug: str) -> HttpResponse:
     """Challenge a person on a two-seat ladder; the match starts when they accept."""
     ladder = get_object_or_404(Ladder, slug=slug, active=True)
-    form = PersonChallengeForm(request.POST, ladder=ladder, user=request.user, prefix=slug)
-    if form.is_valid() and ladder.seats != 2:
-        form.add_error(
-            None, f"{ladder.name} has {ladder.seats} seats: challenge on 2-seat ladders."
-        )
-    if not form.is_valid():
-        return start_page(request, status=400, **{f"person_{slug}": form})
-    opponent = form.cleaned_data["opponent"]
-    match = _start(ladder, [SeatSpec(request.user), SeatSpec(opponent)], request.user, False)
-    if isinstance(match, str):
-        form.add_error(None, match)
-        return start_page(request, status=400, **{f"person_{slug}": form})
-    messages.success(request, f"Challenge sent to {opponent.public_name} (match {match.pk}).")
-    return redirect("web-play-start")
-
-
-def _pending_challenge(pk: int, user: Any) -> tuple[Match | None, str]:
-    """The locked challenge ``user`` may answer, or a reason why not (inside a transaction)."""
-    match = Match.objects.select_for_update().filter(pk=pk, origin="challenge").first()
-    if match is None or not MatchSeat.objects.filter(match=match, player=user).exists():
-        return None, "No such challenge for you."
-    if match.state != MatchState.SCHEDULED:
-        return None, f"This challenge is no longer open (the match is {match.state})."
-    return match, ""
+    decks = _deck_choices(request.user, [ladder]).get(ladder.game)
+    form = PersonChallengeForm(
+        request.POST, ladder=ladder, user=request.user, decks=decks, prefix=slug
+    )
+    if form.is_valid():
+        try:
+            match = person_challenges.create(
+                ladder,
+                request.user,
+                form.cleaned_data["opponent"],
+                deck_version=form.cleaned_data.get("deck_version"),
+            )
+        except ChallengeRefused as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            opponent = next(s.player for s in match.seats.all() if s.player_id != request.user.pk)
+            messages.success(
+                request, f"Challenge sent to {opponent.public_name} (match {match.pk})."
+            )
+            return redirect("web-play-start")
+    return start_page(request, status=400, **{f"person_{slug}": form})
 
 
 @private
 @require_POST
 def answer_challenge(request: HttpRequest, pk: int, answer: str) -> HttpResponse:
-    """Accept (the challenged person; the match starts) or decline/cancel (either side)."""
-    if answer not in ("accept", "decline", "cancel"):
+    """Accept (the challenged person, with a deck of theirs on deck games; the match starts)
+    or decline/cancel (either side)."""
+    if answer not in person_challenges.ANSWERS:
         raise Http404("Answer a challenge with accept, decline or cancel.")
-    with transaction.atomic():
-        match, problem = _pending_challenge(pk, request.user)
-        if match is not None and answer == "accept" and match.created_by_id == request.user.pk:
-            match, problem = None, "Your opponent accepts the challenge, not you."
-        if match is None:
-            messages.error(request, problem)
-            return redirect("web-play-start")
-        if answer == "accept":
-            interactive.start(match)
-        else:
-            Match.objects.filter(pk=match.pk).update(state=MatchState.ABORTED)
+    raw = request.POST.get("deck_version") or None
+    try:
+        deck_version = int(raw) if raw is not None else None
+        match = person_challenges.answer(pk, request.user, answer, deck_version=deck_version)
+    except ValueError:
+        messages.error(request, f"deck_version: not a deck version number ({raw!r}).")
+        return redirect("web-play-start")
+    except ChallengeRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("web-play-start")
     if answer == "accept":
         return redirect("web-play", pk=match.pk)
     messages.success(
