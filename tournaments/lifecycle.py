@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import pairing
+from tournaments import live, pairing
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict, forbidden, require_manager
 from tournaments.models import Entry, EntryState, Format, State, Tournament
@@ -116,6 +116,7 @@ def _move(
         t.state = to
         t.save(update_fields=["state"])
         log(t, by, action, reason)
+        live.state_changed(t)
     return t
 
 
@@ -177,6 +178,7 @@ def start(t: Tournament, by: Any) -> Tournament:
             t.main_rounds = len(round_robin_schedule(t))
         t.save(update_fields=["state", "started_at", "main_rounds"])
         log(t, by, "start", entrants=len(active), rounds=t.main_rounds)
+        live.state_changed(t)
         pair_next_round(t.pk)
         t.refresh_from_db()
     return t

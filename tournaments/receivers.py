@@ -34,6 +34,7 @@ def on_match_reopened(sender: Any, match: Any, action: str = "", **kwargs: Any) 
     """An admin voided or corrected a tournament match: bring its table along, logged."""
     if match.origin != "tournament":
         return
+    from tournaments import live
     from tournaments.audit import log as audit_log
     from tournaments.models import Table, TableState
     from tournaments.results import engine_result
@@ -56,6 +57,7 @@ def on_match_reopened(sender: Any, match: Any, action: str = "", **kwargs: Any) 
         table.state = TableState.FINAL
     table.source = "admin"
     table.save(update_fields=["state", "result", "source"])
+    live.table_final(table)
     audit_log(
         t,
         None,

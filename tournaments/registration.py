@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments import live
 from tournaments.audit import log
 from tournaments.errors import TournamentError, can_manage, conflict, forbidden, require_manager
 from tournaments.models import Entry, EntryState, State, Tournament
@@ -223,6 +224,7 @@ def drop(t: Tournament, entry: Entry, by: Any, reason: str = "") -> Entry:
             after_round=t.current_round,
         )
         concede_pending(t, entry, by, "dropped")
+        live.standings_changed(t, "drop")
     return entry
 
 
@@ -251,4 +253,5 @@ def disqualify(t: Tournament, entry: Entry, by: Any, reason: str) -> Entry:
         log(t, by, "disqualify", reason, entry=entry.pk, player=entry.player.username)
         if t.state == State.RUNNING:
             concede_pending(t, entry, by, f"disqualified: {reason}")
+            live.standings_changed(t, "disqualification")
     return entry

@@ -18,6 +18,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments import live
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict, forbidden, require_manager
 from tournaments.models import (
@@ -90,6 +91,7 @@ def _finalise(table: Table, result: dict[str, Any], source: str) -> None:
     table.source = source
     table.finished_at = timezone.now()
     table.save(update_fields=["result", "state", "source", "finished_at"])
+    live.table_final(table)
     close_round_if_done(table.round_id)
 
 
@@ -191,6 +193,7 @@ def report(
         if len(reports) < len(table.entries):
             table.state = TableState.REPORTED
             table.save(update_fields=["state"])
+            live.result_reported(table, len(reports))
         elif all(r.result == reports[0].result for r in reports):
             _finalise(table, result, "reports")
         else:
@@ -206,6 +209,7 @@ def report(
                     reports={str(r.entry_id): r.result for r in reports},
                 )
                 automation.announce_dispute(t, table)
+                live.dispute(table)
             table.state = TableState.DISPUTED
             table.save(update_fields=["state"])
         return table
@@ -254,6 +258,7 @@ def correct(t: Tournament, table_id: int, by: Any, data: dict[str, Any], reason:
             after=result,
         )
         _finalise(table, result, "organiser")
+        live.standings_changed(t, "correction")
         if t.state == State.FINISHED and not t.is_elimination and table.round.stage == "main":
             _refresh_winner(t, by)
         return table
@@ -307,6 +312,7 @@ def timeout(
             table.finished_at = timezone.now()
             table.save(update_fields=["state", "source", "finished_at"])
             log(t, by, "timeout_void", reason, table=table.pk, before=before)
+            live.table_final(table)
             close_round_if_done(table.round_id)
             return table
         if action != "award":

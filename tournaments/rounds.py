@@ -19,7 +19,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import pairing
+from tournaments import live, pairing
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict
 from tournaments.models import (
@@ -214,6 +214,7 @@ def pair_next_round(
         from tournaments import automation
 
         automation.announce_pairings(t, rnd, tables, {e.pk: e for e in entries})
+        live.round_paired(t, rnd, tables)
         close_round_if_done(rnd.pk)
         return rnd
 
@@ -425,6 +426,7 @@ def close_round_if_done(round_id: int) -> bool:
     rnd.finished_at = timezone.now()
     rnd.save(update_fields=["state", "finished_at"])
     t = rnd.tournament
+    live.round_finished(t, rnd)
     from tournaments import automation
 
     automation.round_finished(t, rnd)
@@ -449,6 +451,7 @@ def finish(t: Tournament, entries: Sequence[Entry] | None = None, by: Any = None
     t.winner_id = winner
     t.save(update_fields=["state", "finished_at", "winner", "bracket", "current_round", "stage"])
     log(t, by, "finish", winner=winner)
+    live.state_changed(t)
     from tournaments import automation
 
     automation.announce_finished(t, entries)
