@@ -1,6 +1,7 @@
 """Tournaments in chromium: a player joins an event from its page and sees themself among the
-entrants; the standings and brackets are drawn (screenshots under docs/screenshots/); and a
-running round's progress bar moves by itself when one of its matches finishes.
+entrants; the standings and brackets are drawn (screenshots under docs/screenshots/); and an
+anonymous spectator's progress bar moves by itself when a bot match finishes and when the
+players of a table have reported its result (the tournament's socket).
 
 The live test needs websockets across processes (daphne in a subprocess, Redis as the channel
 layer, PostgreSQL), so it runs in the services pass; the others use pytest-django's live server.
@@ -177,50 +178,83 @@ def live_page(daphne, monkeypatch):
         playwright.stop()
 
 
+def in_thread(work) -> None:
+    """Run ``work`` on a thread of its own (as a worker or a request would), then close its
+    database connection; the page's event loop stays out of the way."""
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            connection.close()  # this thread's own connection
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(60)
+
+
 @pytest.mark.services
-def test_the_round_progress_bar_moves_when_a_match_finishes(live_page, daphne, monkeypatch):
-    # No worker runs here: the test plays the round's matches itself, one at a time.
+def test_a_spectators_progress_bar_moves_for_bot_and_reported_tables(
+    live_page, daphne, monkeypatch
+):
+    # No worker runs here: the test plays the bot table's match itself.
     monkeypatch.setattr("tournaments.rounds.queue_matches", lambda ids: None)
     org = organiser("boss")
-    bots = [make_bot(KOW, "random", owner=org, n=i) for i in range(1, 5)]
-    t = lifecycle.create(org, name="Bot Night", game=KOW, rounds=2, auto_advance=False)
+    bot_a, bot_b = (make_bot(KOW, "random", owner=org, n=i) for i in (1, 2))
+    human_a, human_b = people(2, "human")
+    t = lifecycle.create(
+        org, name="Mixed Night", game=KOW, format="single_elimination", auto_advance=False
+    )
     lifecycle.open_registration(t, org)
-    for b in bots:
-        registration.register(t, b, org)
+    # Equal ratings seed by registration order: seed 1 v 4 (the bots), 2 v 3 (the people).
+    for player, by in [(bot_a, org), (human_a, human_a), (human_b, human_b), (bot_b, org)]:
+        registration.register(t, player, by)
     lifecycle.start(t, org)
     t.refresh_from_db()
     tables = list(Round.objects.get(tournament=t, number=1).tables.order_by("number"))
-    assert len(tables) == 2 and all(tb.match_id for tb in tables)
+    bot_table = next(tb for tb in tables if tb.match_id)
+    human_table = next(tb for tb in tables if not tb.match_id)
+    who = {e.pk: e.player for e in t.entries.select_related("player")}
+    assert {who[e] for e in human_table.entries} == {human_a, human_b}
 
-    live_page.goto(f"{daphne}/tournaments/{t.pk}/")
+    live_page.goto(f"{daphne}/tournaments/{t.pk}/")  # nobody signed in
     box = live_page.locator("#tournament-live")
-    expect(box).to_have_attribute("data-sockets", "2")  # one per unfinished match
+    expect(box).to_have_attribute("data-socket", "open")  # the tournament's own socket
     bar = live_page.locator("#round-progress-bar")
+    progress_text = live_page.get_by_test_id("round-progress-text")
+    status = live_page.locator("#live-status")
     expect(bar).to_have_attribute("value", "0")
-    expect(live_page.get_by_test_id("round-progress-text")).to_have_text("0 of 2 finished")
+    expect(progress_text).to_have_text("0 of 2 finished")
 
-    def play(match_id: int) -> None:
+    def play() -> None:
         from matches.tasks import run_match
 
-        def work() -> None:
-            try:
-                run_match(match_id)
-            finally:
-                connection.close()  # this thread's own connection
+        run_match(bot_table.match_id)
 
-        worker = threading.Thread(target=work)
-        worker.start()
-        worker.join(60)
-
-    play(tables[0].match_id)
+    in_thread(play)
     expect(bar).to_have_attribute("value", "1")
-    expect(live_page.get_by_test_id("round-progress-text")).to_have_text("1 of 2 finished")
-    expect(live_page.locator("#live-status")).to_contain_text(f"Match {tables[0].match_id}")
-    expect(box).to_have_attribute("data-refreshes", "1")
-    expect(live_page.locator(f"#table-{tables[0].pk}")).to_have_attribute("data-state", "final")
+    expect(progress_text).to_have_text("1 of 2 finished")
+    expect(status).to_contain_text(f"Table {bot_table.number} of round 1 is final")
+    expect(live_page.locator(f"#table-{bot_table.pk}")).to_have_attribute("data-state", "final")
+
+    def report(player: Player) -> None:
+        results.report(t, human_table.pk, player, {"wins": [2, 1], "draws": 0})
+
+    in_thread(lambda: report(who[human_table.entries[0]]))
+    expect(status).to_contain_text("1 of 2 reports in")
+    human_row = live_page.locator(f"#table-{human_table.pk}")
+    expect(human_row).to_have_attribute("data-state", "reported")
+    expect(progress_text).to_have_text("1 of 2 finished")
+
+    in_thread(lambda: report(who[human_table.entries[1]]))
+    expect(bar).to_have_attribute("value", "2")
+    expect(progress_text).to_have_text("2 of 2 finished")
+    expect(human_row).to_have_attribute("data-state", "final")
+    expect(status).to_contain_text("Round 1 is finished")
+    assert Round.objects.get(tournament=t, number=1).state == "finished"
     save(live_page, "tournament-round-progress")
 
-    play(tables[1].match_id)
-    expect(bar).to_have_attribute("value", "2")
-    expect(live_page.get_by_test_id("round-progress-text")).to_have_text("2 of 2 finished")
-    assert Round.objects.get(tournament=t, number=1).state == "finished"
+    in_thread(lambda: pair_next_round(t.pk))  # the final: the page shows round 2 by itself
+    expect(live_page.locator("#round-h")).to_have_text("Round 2")
+    expect(progress_text).to_have_text("0 of 1 finished")
+    expect(status).to_contain_text("Round 2 is paired")

@@ -1,104 +1,135 @@
-// Tournament page: while the event runs, the live region (round progress, pairings, standings,
-// bracket) is re-rendered from the server when an event says something changed:
-// - each unfinished bot match of the current round has its spectator socket (/ws/matches/<id>/),
-//   which says when the match finishes;
-// - a signed-in entrant's notification socket (/ws/notifications/) says when a round is paired
-//   or finished and when the event ends (the tournament's own messages to its players).
+// Tournament page: the live region (round progress, pairings, standings, bracket) is re-rendered
+// from the server (the page's ?fragment=live) whenever the tournament's socket,
+// /ws/tournaments/<id>/, says something changed: a table became final, a report came in, a
+// dispute opened, a round was paired or finished, the standings or the event's state changed.
+// One socket for every watcher, signed in or not. It reconnects after a drop with a growing
+// delay (1 s, doubling, at most 30 s) and then refreshes, since events may have been missed.
 const box = document.getElementById("tournament-live");
 const status = document.getElementById("live-status");
 const scheme = location.protocol === "https:" ? "wss" : "ws";
-const watched = new Map(); // match id -> socket
+const OVER = ["finished", "cancelled"];
+const MAX_DELAY = 30000;
+const PING_EVERY = 25000; // keeps proxies from closing a quiet socket
+const STATES = {
+  registration: "Registration is open.",
+  check_in: "Check-in is open.",
+  running: "The tournament has started: reload the page for everything else that changed.",
+  finished: "The tournament is over.",
+  cancelled: "The tournament was cancelled.",
+};
+
 let refreshes = 0;
-let pending = null;
+let running = null; // the refresh in flight
+let again = false; // an event came during it: fetch once more afterwards
+let latestWhy = "";
 
 function meta() {
   return document.getElementById("live-meta")?.dataset ?? {};
 }
 
-async function refresh(why) {
-  if (pending) return pending; // one refresh at a time; a later event waits for it
-  pending = (async () => {
+function fragmentUrl() {
+  // The same pages of tables and standings as the page shows (?tables=2&standings=3).
+  const url = new URL(box.dataset.fragment, location.href);
+  for (const [key, value] of new URLSearchParams(location.search)) {
+    if (key !== "fragment") url.searchParams.set(key, value);
+  }
+  return url;
+}
+
+async function load() {
+  const response = await fetch(fragmentUrl(), { headers: { "X-Requested-With": "fetch" } });
+  if (!response.ok) return;
+  box.innerHTML = await response.text();
+  refreshes += 1;
+  box.dataset.refreshes = String(refreshes);
+}
+
+// Events that come while a refresh is in flight share one more refresh after it.
+function refresh(why) {
+  latestWhy = why;
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
     try {
-      // The same pages of tables and standings as the page shows (?tables=2&standings=3).
-      const url = new URL(box.dataset.fragment, location.href);
-      for (const [key, value] of new URLSearchParams(location.search)) {
-        if (key !== "fragment") url.searchParams.set(key, value);
-      }
-      const response = await fetch(url, { headers: { "X-Requested-With": "fetch" } });
-      if (!response.ok) return;
-      box.innerHTML = await response.text();
-      refreshes += 1;
-      box.dataset.refreshes = String(refreshes);
-      if (status) status.textContent = why;
-      follow();
+      do {
+        again = false;
+        await load();
+      } while (again);
+      if (status) status.textContent = latestWhy;
+    } catch {
+      // The server is unreachable: the socket's reconnection refreshes later.
     } finally {
-      pending = null;
+      running = null;
     }
   })();
-  return pending;
+  return running;
 }
 
-function watchMatch(id, attempt = 0) {
-  if (watched.has(id)) return;
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/matches/${id}/`);
-  watched.set(id, socket);
-  socket.addEventListener("message", (message) => {
-    const event = JSON.parse(message.data);
-    if (["finished", "voided", "corrected"].includes(event.kind)) {
-      socket.close();
-      refresh(`Match ${id} has ${event.kind === "finished" ? "finished" : `been ${event.kind}`}.`);
-    }
-  });
-  socket.addEventListener("open", () => { box.dataset.sockets = String(openSockets()); });
-  socket.addEventListener("close", (closing) => {
-    watched.delete(id);
-    box.dataset.sockets = String(openSockets());
-    const stillLive = meta().matches?.split(",").includes(String(id));
-    if (closing.code !== 1000 && closing.code !== 4404 && stillLive && attempt < 6) {
-      setTimeout(() => watchMatch(id, attempt + 1), Math.min(30000, 1000 * 2 ** attempt));
-    }
-  });
-}
-
-function openSockets() {
-  return [...watched.values()].filter((s) => s.readyState === WebSocket.OPEN).length;
-}
-
-// Sockets for the matches the live region lists now; those no longer listed are closed.
-function follow() {
-  const data = meta();
-  const ids = (data.matches || "").split(",").filter(Boolean);
-  for (const [id, socket] of watched) {
-    if (!ids.includes(id)) socket.close(1000);
+function describe(event) {
+  const table = `Table ${event.number} of round ${event.round}`;
+  switch (event.kind) {
+    case "table-final":
+      if (event.state === "void") return `${table} is void.`;
+      return `${table} is final: ${event.progress.finished} of ${event.progress.total} finished.`;
+    case "result-reported":
+      return `${table}: ${event.reports} of ${event.players} reports in.`;
+    case "dispute":
+      return `${table} is disputed: the organiser will decide.`;
+    case "round-paired":
+      return `Round ${event.round} is paired.`;
+    case "round-finished":
+      return `Round ${event.round} is finished.`;
+    case "standings-changed":
+      return "The standings have changed.";
+    case "state-changed":
+      return STATES[event.state] ?? "The tournament has changed.";
+    default:
+      return "";
   }
-  if (data.state !== "running") return;
-  for (const id of ids) watchMatch(id);
 }
 
-function notifications(attempt = 0) {
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/notifications/`);
-  const id = Number(box.dataset.tournament);
-  socket.addEventListener("open", () => { box.dataset.notifications = "open"; });
+// Did anything change between rendering the page and the socket's greeting?
+function staleSince(hello) {
+  const shown = meta();
+  const bar = box.querySelector("[data-testid=round-progress]")?.dataset ?? {};
+  return (
+    hello.state !== shown.state ||
+    String(hello.round) !== shown.round ||
+    (hello.progress !== null &&
+      (String(hello.progress.finished) !== bar.done || String(hello.progress.total) !== bar.total))
+  );
+}
+
+function connect(attempt = 0, reconnecting = false) {
+  const id = box.dataset.tournament;
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${id}/`);
+  let pinger = null;
+  box.dataset.socket = "connecting";
+  socket.addEventListener("open", () => {
+    attempt = 0;
+    box.dataset.socket = "open";
+    pinger = setInterval(() => socket.send(JSON.stringify({ kind: "ping" })), PING_EVERY);
+  });
   socket.addEventListener("message", (message) => {
     const event = JSON.parse(message.data);
-    if (!event.kind?.startsWith("tournament.") || event.payload?.tournament !== id) return;
-    const text = {
-      "tournament.pairings": `Round ${event.payload.round} is paired.`,
-      "tournament.round_finished": `Round ${event.payload.round} is finished.`,
-      "tournament.finished": "The tournament is over.",
-      "tournament.dispute": `Table ${event.payload.table} of round ${event.payload.round} is disputed.`,
-    }[event.kind] ?? "Updated.";
-    refresh(text);
+    if (event.kind === "hello") {
+      if (reconnecting) refresh("Reconnected.");
+      else if (staleSince(event)) refresh("Updated.");
+    } else if (event.kind !== "pong" && event.kind !== "error") {
+      refresh(describe(event));
+    }
   });
   socket.addEventListener("close", (closing) => {
-    box.dataset.notifications = "closed";
-    if (closing.code !== 4401 && attempt < 6) {
-      setTimeout(() => notifications(attempt + 1), Math.min(30000, 1000 * 2 ** attempt));
-    }
+    clearInterval(pinger);
+    box.dataset.socket = "closed";
+    if (closing.code === 4404 || closing.code === 1000) return;
+    const delay = Math.min(MAX_DELAY, 1000 * 2 ** attempt) * (0.75 + Math.random() / 2);
+    setTimeout(() => connect(attempt + 1, true), delay);
   });
 }
 
-if (box && box.dataset.live === "1" && "WebSocket" in window) {
-  follow();
-  if (box.dataset.signedIn === "1") notifications();
+if (box && "WebSocket" in window && !OVER.includes(meta().state)) {
+  connect();
 }
