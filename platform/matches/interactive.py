@@ -435,6 +435,16 @@ def notify(match_id: int) -> None:
         log.exception("could not notify the play sockets of match %s", match_id)
 
 
+def progressed(match_id: int) -> None:
+    """Tell listeners (the spectators' live page) that the match moved on."""
+    from matches.signals import match_progressed
+
+    try:
+        match_progressed.send(sender=Match, match_id=match_id)
+    except Exception:  # a move never fails because spectators could not be told
+        log.exception("could not announce the progress of match %s", match_id)
+
+
 def tell_player(player_id: int, match_id: int, ply: int, kind: str = "your_turn") -> None:
     """A personal notification (``your_turn``, ``match_started``) about this match."""
     from players.notifications import notify as notify_player
@@ -461,6 +471,7 @@ def _after_commit(
         from matches import tasks
 
         notify(match_id)
+        progressed(match_id)
         if person_next is not None:
             tell_player(person_next, match_id, ply)
         if bot_next:

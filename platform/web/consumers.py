@@ -8,7 +8,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from matches.models import Match
-from web.live import group_name, public_summary
+from web.live import group_name, public_summary, public_view
+
+_public_view = database_sync_to_async(public_view)
 
 
 @database_sync_to_async
@@ -20,7 +22,8 @@ def _summary(match_id: int) -> dict[str, Any] | None:
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
-    """Anyone may watch: the socket sends the match's public summary, then its events.
+    """Anyone may watch: the socket sends the match's public summary, then its events
+    (``move`` with the public view while people play it, at once if they do; ``finished``...).
 
     Closes with 4404 for an unknown match. Messages from the client: only ``ping``.
     """
@@ -37,6 +40,9 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.accept()
         await self.send_json({"kind": "hello", "match": summary})
+        view = await _public_view(self.match_id)
+        if view is not None:
+            await self.send_json({"kind": "move", "view": view})
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):

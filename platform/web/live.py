@@ -1,7 +1,8 @@
 """Live spectating: a channel-layer group per match, and what is published to it.
 
 Only public information travels: the match state, its seats, and, once it has ended, the result
-and the revealed seed. Events are published after the finishing transaction commits
+and the revealed seed; while people play a match, its public view after every action (the
+engine's observation for a spectator: never a seat's hidden cards). Events are published after the finishing transaction commits
 (``transaction.on_commit``), never from inside it, so a rolled-back finish announces nothing.
 """
 
@@ -97,3 +98,24 @@ def on_match_reopened(sender: Any, match: Match, action: str = "", **kwargs: Any
     """``match_reopened`` receiver (void or correct): spectators see the new state."""
     events = _summaries([match], "voided" if action == "void" else "corrected")
     transaction.on_commit(lambda: publish(events))
+
+
+def public_view(match_id: int) -> dict[str, Any] | None:
+    """The spectator's view of a running match with people's seats (``None`` otherwise)."""
+    from matches import interactive
+    from matches.models import MatchState
+
+    match = Match.objects.filter(pk=match_id, state=MatchState.RUNNING).first()
+    if match is None:
+        return None
+    try:
+        return interactive.view_for(match, None)
+    except interactive.PlayError:  # a bot match a worker is playing: nothing until its end
+        return None
+
+
+def on_match_progressed(sender: Any, match_id: int, **kwargs: Any) -> None:
+    """``match_progressed`` receiver (after the commit): send the public view as a ``move``."""
+    view = public_view(match_id)
+    if view is not None:
+        publish([(match_id, {"kind": "move", "view": view})])

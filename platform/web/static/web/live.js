@@ -1,7 +1,22 @@
-// Live match page: a websocket on /ws/matches/<id>/ receives the match's public events; on the
-// end of the match the page re-renders its live region from the server.
+// Live match page: a websocket on /ws/matches/<id>/ receives the match's public events: while
+// people play it, its public view after every action ("move": the board a spectator may see);
+// on the end of the match the page re-renders its live region from the server.
+import { generic } from "./observation.js";
+
 const box = document.getElementById("match-live");
 const status = document.getElementById("live-status");
+
+function showMove(view) {
+  const board = document.getElementById("live-board");
+  if (!board) return;
+  board.hidden = false;
+  const toAct = view.seats[view.to_act];
+  document.getElementById("live-progress").textContent = view.state === "running"
+    ? `${view.ply} action${view.ply === 1 ? "" : "s"} played · ${toAct ? toAct.name : `seat ${view.to_act}`} to act`
+    : `The match is ${view.state}.`;
+  document.getElementById("live-observation").replaceChildren(generic(view.observation));
+  box.dataset.ply = String(view.ply);
+}
 
 function connect(attempt = 0) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -10,6 +25,10 @@ function connect(attempt = 0) {
   socket.addEventListener("message", async (message) => {
     const event = JSON.parse(message.data);
     if (event.kind === "hello") return;
+    if (event.kind === "move") {
+      showMove(event.view);
+      return;
+    }
     if (["finished", "voided", "corrected"].includes(event.kind)) {
       status.textContent = `The match has ${event.kind === "finished" ? "ended" : `been ${event.kind}`}.`;
       const response = await fetch(box.dataset.fragment, { headers: { "X-Requested-With": "fetch" } });

@@ -3,45 +3,14 @@
 // actions (labelled by the engine), so any engine plugs in; Khan of Khans and Kingdom of
 // Warlords get a small presentation of their own. The state lives on the server: a dropped
 // socket reconnects with backoff and receives the current view.
+import { el, generic, scalar, words } from "./observation.js";
+
 const root = document.getElementById("play");
 const $ = (id) => document.getElementById(id);
 let view = JSON.parse($("play-view").textContent);
 let receivedAt = performance.now();
 let socket = null;
 let attempt = 0;
-
-// -- small DOM helpers --------------------------------------------------------------------------
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-const words = (key) => String(key).replaceAll("_", " ");
-const scalar = (value) => (value === null || value === undefined ? "—" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value));
-
-// Any JSON as nested definition lists (the same shape as the server's observation filter).
-function generic(value) {
-  if (Array.isArray(value)) {
-    if (!value.length) return el("span", { class: "muted", text: "none" });
-    if (value.every((v) => v === null || typeof v !== "object")) return el("span", { text: value.map(scalar).join(", ") });
-    const list = el("ol", { class: "obs-list", start: "0" });
-    for (const item of value) list.append(el("li", {}, generic(item)));
-    return list;
-  }
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value);
-    if (!entries.length) return el("span", { class: "muted", text: "none" });
-    const dl = el("dl", { class: "obs" });
-    for (const [key, item] of entries) dl.append(el("dt", { text: words(key) }), el("dd", {}, generic(item)));
-    return dl;
-  }
-  return document.createTextNode(scalar(value));
-}
 
 function seatName(seat) {
   const s = view.seats[seat];
