@@ -43,7 +43,7 @@ def _discard_spell_options(st: State, seat: int, card: int, params: dict[str, An
     return [
         f"c{i}"
         for i in sorted(st.in_play())
-        if st.face_up[i] and card_info(st, i).kind == SPELL and st.control[i] != seat
+        if st.face_up[i] and card_info(st, i).kind == SPELL and not st.friends(st.control[i], seat)
     ]
 
 
@@ -60,7 +60,7 @@ def _move_targets(st: State, seat: int, card: int, params: dict[str, Any]) -> li
     side = params.get("side", "ally")
     out = []
     for t in _creatures(st):
-        mine = st.control[t] == seat
+        mine = st.friends(st.control[t], seat)
         if (side == "ally") != mine:
             continue
         if params.get("max_value") is not None and card_info(st, t).value > params["max_value"]:
@@ -85,8 +85,8 @@ def _destinations(st: State, t: int, params: dict[str, Any]) -> list[int]:
         keep = []
         for s in spaces:
             near = [st.board[n] for n in board.ADJACENT[s] if st.board[n] >= 0 and st.board[n] != t]
-            if any(st.control[j] == seat for j in near) and not any(
-                st.control[j] != seat for j in near
+            if any(st.friends(st.control[j], seat) for j in near) and not any(
+                not st.friends(st.control[j], seat) for j in near
             ):
                 keep.append(s)
         spaces = keep
@@ -259,7 +259,7 @@ def _deactivate_options(st, seat, card, params) -> list[str]:
     return [
         f"c{t}"
         for t in _creatures(st)
-        if st.control[t] != seat and st.active[t] and not _protected(st, card, t)
+        if not st.friends(st.control[t], seat) and st.active[t] and not _protected(st, card, t)
     ]
 
 
@@ -279,7 +279,7 @@ def _reactivate_options(st, seat, card, params) -> list[str]:
 
 def _reactivate(st, seat, card, params, args, events) -> bool:
     for t in _creatures(st):
-        if st.control[t] == seat:
+        if st.friends(st.control[t], seat):
             st.active[t] = True
             st.moved[t] = False
     st.version += 1
@@ -337,7 +337,7 @@ def _lands_next_to_card(st: State, space: int, moving: int) -> bool:
 
 
 def _allies(st: State, seat: int) -> list[int]:
-    return [t for t in _creatures(st) if st.control[t] == seat]
+    return [t for t in _creatures(st) if st.friends(st.control[t], seat)]
 
 
 def _swap(st: State, a: int, b: int, events: list[Any] | None) -> None:
@@ -390,7 +390,7 @@ def _backup_places(st: State, seat: int, params: dict[str, Any]) -> list[str]:
         if st.board[space] >= 0:
             continue
         near = [st.board[n] for n in board.ADJACENT[space] if st.board[n] >= 0]
-        if any(st.control[j] != seat for j in near):
+        if any(not st.friends(st.control[j], seat) for j in near):
             continue
         if any(
             st.face_up[j]
@@ -486,7 +486,7 @@ def _swap_tokens_options(st, seat, card, params) -> list[str]:
         if st.board[n] >= 0 and st.face_up[st.board[n]]
     ]
     near = [t for t in near if card_info(st, t).kind == CREATURE]
-    enemies = [t for t in near if st.control[t] != seat]
+    enemies = [t for t in near if not st.friends(st.control[t], seat)]
     allies = [t for t in near if st.control[t] == seat]
     return [f"c{e} c{a}" for e in enemies for a in allies]
 
@@ -509,7 +509,9 @@ def _swap_tokens(st, seat, card, params, args, events) -> bool:
 
 def _possess_options(st, seat, card, params) -> list[str]:
     return [
-        f"c{t}" for t in _creatures(st) if st.control[t] != seat and not _protected(st, card, t)
+        f"c{t}"
+        for t in _creatures(st)
+        if not st.friends(st.control[t], seat) and not _protected(st, card, t)
     ]
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import CREATURE, LAND, SPELL
 from engines.arackhan_wars.info import info
-from engines.arackhan_wars.rounds import play, scores
+from engines.arackhan_wars.rounds import play, side_scores
 from engines.base import Action, Game
 from engines.bots.base import Bot
 
@@ -21,12 +21,16 @@ TRY_BEST = 4
 
 def _near_enemy(st: Any, seat: int, where: str) -> bool:
     space = board.BY_NAME[where]
-    return any((j := st.board[n]) >= 0 and st.control[j] != seat for n in board.ADJACENT[space])
+    return any(
+        (j := st.board[n]) >= 0 and not st.friends(st.control[j], seat)
+        for n in board.ADJACENT[space]
+    )
 
 
 def _margin(st: Any, seat: int) -> float:
-    pts = scores(st)
-    return pts[seat] - max(p for s, p in enumerate(pts) if s != seat)
+    pts = side_scores(st)
+    rivals = [p for s, p in enumerate(pts) if not st.friends(s, seat)]
+    return pts[seat] - max(rivals)
 
 
 class HeuristicBot(Bot):

@@ -72,7 +72,7 @@ def attack_distance(st: State, stats: Stats, a: int, t: int) -> int:
 def can_reach(st: State, stats: Stats, a: int, t: int) -> bool:
     """True when ``a`` (able to attack) may attack enemy card ``t`` on its own terms."""
     pt = st.where[t]
-    if pt < 0 or st.control[a] == st.control[t] or stats.defence.get(t) is None:
+    if pt < 0 or st.friends(st.control[a], st.control[t]) or stats.defence.get(t) is None:
         return False
     fa = stats.flags[a]
     rng = stats.ranged[a] if RANGED in stats.attrs[a] else 1
@@ -145,7 +145,7 @@ def attack_options(st: State, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         return []
     out = []
     for t in st.board:
-        if t < 0 or st.control[t] == seat or stats.defence.get(t) is None:
+        if t < 0 or st.friends(st.control[t], seat) or stats.defence.get(t) is None:
             continue
         able = [a for a in attackers if can_reach(st, stats, a, t)]
         if not able:
@@ -344,4 +344,4 @@ def resolve_attack(
 
 def allied_to_seat(st: State, t: int, seat: int) -> bool:
     """True when ``seat`` controls ``t``."""
-    return st.control[t] == seat
+    return st.friends(st.control[t], seat)

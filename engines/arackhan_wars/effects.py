@@ -66,7 +66,7 @@ class Stats:
 
 def allied(st: State, a: int, b: int) -> bool:
     """True when instances ``a`` and ``b`` are controlled by the same side."""
-    return st.control[a] == st.control[b]
+    return st.team[st.control[a]] == st.team[st.control[b]]
 
 
 def card_info(st: State, i: int) -> CardInfo:
@@ -237,7 +237,7 @@ def compute(st: State) -> Stats:
             control = st.control[i]
             n = 0
             for j in st.board:
-                if j < 0 or j not in rset or st.control[j] != control:
+                if j < 0 or j not in rset or not st.friends(st.control[j], control):
                     continue
                 cj = infos[j]
                 if cj.kind != CREATURE:

@@ -74,7 +74,7 @@ def why_illegal(st: State, seat: int, action: object) -> str:
             attackers = [_instance(st, a) for a in words[2].split("+")]
             if any(a is None for a in attackers):
                 return f"{words[2]} is not a list of cards"
-            if st.control[i] == seat:
+            if st.friends(st.control[i], seat):
                 return f"{_name(st, i)} is an allied card: players cannot attack allied cards"
             for a in attackers:
                 if st.control[a] != seat or st.where[a] < 0:

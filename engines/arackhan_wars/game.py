@@ -52,8 +52,7 @@ class ArackhanWars(Game):
                 f"AracKhan Wars is played by {self.min_seats} to {self.max_seats} seats, "
                 f"not {n_seats}"
             )
-        if options:
-            raise BadSetup(f"AracKhan Wars has no options yet (got {sorted(options)})")
+        mode = self._mode(n_seats, options)
         if decks is None:
             starters = playable_starters()
             rng = random.Random(derive_seed(seed, "decks"))
@@ -68,7 +67,25 @@ class ArackhanWars(Game):
             if problems:
                 raise BadSetup(f"seat {seat}: [{problems[0].rule}] {problems[0].message}")
             lists.append(deck_cards(deck))
+        if mode == "2v2":
+            return new_state(seed, lists, team=[0, 1, 0, 1], rounds=8, opening_hand=9)
         return new_state(seed, lists)
+
+    @staticmethod
+    def _mode(n_seats: int, options: dict[str, Any] | None) -> str:
+        """The game mode: ``1v1`` (2 seats), ``free-for-all`` (3-4) or ``2v2`` (4 seats: seats 0
+        and 2 against 1 and 3; 8 rounds, opening hands of 9, no Strategy phase)."""
+        options = dict(options or {})
+        default = "1v1" if n_seats == 2 else "free-for-all"
+        mode = options.pop("mode", default)
+        if options:
+            raise BadSetup(f"unknown AracKhan Wars options {sorted(options)} (known: mode)")
+        if mode not in ("1v1", "free-for-all", "2v2"):
+            raise BadSetup(f"unknown mode {mode!r} (known: 1v1, free-for-all, 2v2)")
+        need = {"1v1": (2,), "free-for-all": (3, 4), "2v2": (4,)}[mode]
+        if n_seats not in need:
+            raise BadSetup(f"mode {mode} is for {' or '.join(map(str, need))} seats, not {n_seats}")
+        return mode
 
     def validate_deck(
         self, deck: JSON, options: dict[str, Any] | None = None
@@ -112,7 +129,8 @@ class ArackhanWars(Game):
             raise ValueError("the game is not over")
         ranks, keys = rounds.ranking(state)
         top = [s for s in range(state.n) if ranks[s] == 0]
-        best = [s for s in range(state.n) if keys[s][0] == max(k[0] for k in keys)]
+        top_points = max(k[0] for k in keys)
+        best = list({state.team[s]: s for s in range(state.n) if keys[s][0] == top_points}.values())
         if len(best) == 1:
             how = "most victory points wins"
         elif len({keys[s][1] for s in best}) > 1:
@@ -120,12 +138,14 @@ class ArackhanWars(Game):
         elif len({keys[s][2] for s in best}) > 1:
             how = "tie on points and cards broken by the fewest creatures in the discard pile"
         else:
-            how = "tie on points, cards and discarded creatures: a draw"
+            how = "tie on points, cards and discarded creatures: first place is shared"
         return Result(
             ranks=tuple(ranks),
             scores=tuple(float(k[0]) for k in keys),
             reason=f"{state.end_reason}; {how}",
             details={
+                "points": rounds.scores(state),
+                "sides": list(state.team),
                 "cards_on_battlefield": [k[1] for k in keys],
                 "creatures_discarded": [-k[2] for k in keys],
                 "winners": top,
@@ -160,9 +180,9 @@ class ArackhanWars(Game):
         """Logistic of the seat's board points minus the best rival's."""
         if state.over:
             return super().heuristic_value(state, seat)
-        pts = rounds.scores(state)
+        pts = rounds.side_scores(state)
         mine = pts[seat]
-        best = max(p for s, p in enumerate(pts) if s != seat)
+        best = max(p for s, p in enumerate(pts) if not state.friends(s, seat))
         return 1.0 / (1.0 + math.exp(-(mine - best) / 15.0))
 
     def describe_action(self, state: State, action: Action) -> str:

@@ -33,7 +33,7 @@ def walk(st: State, moving: int, steps: int) -> list[int]:
                 if s in seen:
                     continue
                 j = st.board[s]
-                if j >= 0 and j != moving and st.control[j] != seat:
+                if j >= 0 and j != moving and not st.friends(st.control[j], seat):
                     continue
                 seen.add(s)
                 nxt.append(s)
@@ -66,7 +66,8 @@ def bonus_moves(st: State, stats: Stats, i: int) -> list[int]:
         for s in walk(st, i, stats.movement[i] + bonus)
         if s not in normal
         and any(
-            (j := st.board[n]) >= 0 and j != i and st.control[j] != seat for n in board.ADJACENT[s]
+            (j := st.board[n]) >= 0 and j != i and not st.friends(st.control[j], seat)
+            for n in board.ADJACENT[s]
         )
     ]
 
@@ -87,7 +88,7 @@ def steps_to(st: State, moving: int, goal: int, limit: int) -> int | None:
                 if s == goal:
                     return k
                 j = st.board[s]
-                if j >= 0 and st.control[j] != seat:
+                if j >= 0 and not st.friends(st.control[j], seat):
                     continue
                 seen.add(s)
                 nxt.append(s)

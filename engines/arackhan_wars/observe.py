@@ -77,6 +77,8 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "n_seats": st.n,
         "round": st.round,
+        "rounds": st.rounds,
+        "sides": list(st.team),
         "phase": st.phase,
         "first": st.first,
         "order": list(st.order),
@@ -137,6 +139,8 @@ def canonical(st: State) -> dict[str, Any]:
             "left": st.pending.left,
             "eligible": st.pending.data.get("eligible"),
         },
+        "team": st.team,
+        "rounds": st.rounds,
         "over": st.over,
         "end_reason": st.end_reason,
     }

@@ -33,7 +33,6 @@ from engines.arackhan_wars.state import (
     PENDING,
     PLACE,
     PLACE_PER_ROUND,
-    ROUNDS,
     TURN,
     State,
 )
@@ -71,7 +70,7 @@ def placement_options(st: State, seat: int) -> list[str]:
     out = []
     for h in sorted(st.hand[seat]):
         ci = info(st.ctype[h])
-        if ci.defn.placement == "not_last_round" and st.round == ROUNDS:
+        if ci.defn.placement == "not_last_round" and st.round == st.rounds:
             continue
         if ci.kind == SPELL and ci.astral:
             out.append(f"place c{h} astral")
@@ -393,8 +392,9 @@ def _end_phase(st: State, events: Events) -> None:
     st.used.clear()
     st.version += 1
     _ev(events, type="end-of-round", round=st.round)
-    if st.round >= ROUNDS:
-        _end_game(st, "the ninth round is over", events)
+    if st.round >= st.rounds:
+        last = {9: "ninth", 8: "eighth"}.get(st.rounds, f"{st.rounds}th")
+        _end_game(st, f"the {last} round is over", events)
         return
     st.round += 1
     st.first = (st.first + 1) % st.n
@@ -437,12 +437,14 @@ def _masters(st: State, land: int) -> int:
     around = set(board.ADJACENT[st.where[land]])
     for s in list(around):
         j = st.board[s]
-        if j >= 0 and st.control[j] == seat and info(st.ctype[j]).kind == CREATURE:
+        if j >= 0 and st.friends(st.control[j], seat) and info(st.ctype[j]).kind == CREATURE:
             around.update(board.ADJACENT[s])
     return sum(
         info(st.ctype[j]).value
         for s in around
-        if (j := st.board[s]) >= 0 and st.control[j] != seat and info(st.ctype[j]).kind == CREATURE
+        if (j := st.board[s]) >= 0
+        and not st.friends(st.control[j], seat)
+        and info(st.ctype[j]).kind == CREATURE
     )
 
 
@@ -463,15 +465,25 @@ def creatures_discarded(st: State) -> list[int]:
 
 
 def ranking(st: State) -> tuple[list[int], list[tuple[int, int, int]]]:
-    """Ranks (0 = first, ties shared) and each seat's (score, cards, -discarded) key."""
-    keys = [
-        (sc, cb, -cd)
-        for sc, cb, cd in zip(
-            scores(st), cards_on_battlefield(st), creatures_discarded(st), strict=True
-        )
-    ]
-    ranks = [sum(1 for other in keys if other > k) for k in keys]
+    """Ranks (0 = first, ties shared) and each seat's (score, cards, -discarded) key; in 2v2
+    the key is its alliance's (the sums of both seats)."""
+    pts, cards, gone = scores(st), cards_on_battlefield(st), creatures_discarded(st)
+    side: dict[int, tuple[int, int, int]] = {}
+    for s in range(st.n):
+        a, b, c = side.get(st.team[s], (0, 0, 0))
+        side[st.team[s]] = (a + pts[s], b + cards[s], c - gone[s])
+    keys = [side[st.team[s]] for s in range(st.n)]
+    ranks = [sum(1 for other in side.values() if other > k) for k in keys]
     return ranks, keys
+
+
+def side_scores(st: State) -> list[int]:
+    """Each seat's victory points summed over its side (its alliance in 2v2)."""
+    pts = scores(st)
+    total: dict[int, int] = {}
+    for s in range(st.n):
+        total[st.team[s]] = total.get(st.team[s], 0) + pts[s]
+    return [total[st.team[s]] for s in range(st.n)]
 
 
 __all__ = ["legal", "play", "advance", "ranking", "scores", "destroy"]

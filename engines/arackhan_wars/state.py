@@ -86,6 +86,9 @@ class State:
     mulliganed: list[int] = field(default_factory=list)
     """Instances the seat taking its mulligan has put aside so far."""
     pending: Pending | None = None
+    team: list[int] = field(default_factory=list)
+    """seat -> its side: every seat alone (1v1, free-for-all) or seats 0+2 and 1+3 (2v2)."""
+    rounds: int = ROUNDS
     over: bool = False
     end_reason: str = ""
     version: int = 0
@@ -137,12 +140,18 @@ class State:
             chooser=self.chooser,
             mulliganed=self.mulliganed[:],
             pending=self.pending.copy() if self.pending else None,
+            team=self.team,
+            rounds=self.rounds,
             over=self.over,
             end_reason=self.end_reason,
             version=self.version,
         )
 
     # -- places ------------------------------------------------------------------------------
+    def friends(self, a: int, b: int) -> bool:
+        """True when seats ``a`` and ``b`` are on the same side (the same seat, or allies)."""
+        return self.team[a] == self.team[b]
+
     def on_battlefield(self) -> list[int]:
         """Instances on the battlefield, by space."""
         return [i for i in self.board if i >= 0]
@@ -186,7 +195,13 @@ class State:
         self.version += 1
 
 
-def new_state(seed: int, decks: list[list[int]]) -> State:
+def new_state(
+    seed: int,
+    decks: list[list[int]],
+    team: list[int] | None = None,
+    rounds: int = ROUNDS,
+    opening_hand: int = OPENING_HAND,
+) -> State:
     """The state after the set-up shuffle: instance numbers follow each shuffled deck."""
     rng = random.Random(seed)
     n = len(decks)
@@ -217,9 +232,11 @@ def new_state(seed: int, decks: list[list[int]]) -> State:
         active=[False] * total,
         moved=[False] * total,
         extra_tokens=[0] * total,
+        team=list(team) if team is not None else list(range(n)),
+        rounds=rounds,
     )
     st.chooser = rng.randrange(n)
     for s in range(n):
-        for _ in range(OPENING_HAND):
+        for _ in range(opening_hand):
             st.hand[s].append(st.draw[s].pop())
     return st

@@ -104,8 +104,12 @@ def test_bad_setups_name_the_problem() -> None:
         GAME.new_game(1, 5)
     with pytest.raises(BadSetup, match="deck-size"):
         GAME.new_game(1, 2, [{"faction": "Blight", "cards": [{"id": 1171, "copies": 3}]}] * 2)
-    with pytest.raises(BadSetup, match="options"):
+    with pytest.raises(BadSetup, match="mode 2v2 is for 4 seats, not 2"):
         GAME.new_game(1, 2, None, {"mode": "2v2"})
+    with pytest.raises(BadSetup, match="unknown mode"):
+        GAME.new_game(1, 4, None, {"mode": "3v1"})
+    with pytest.raises(BadSetup, match="unknown AracKhan Wars options"):
+        GAME.new_game(1, 2, None, {"events": True})
 
 
 def test_a_card_the_engine_does_not_know_is_refused_for_play() -> None:
