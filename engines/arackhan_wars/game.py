@@ -26,7 +26,8 @@ from engines.base import (
 
 
 class ArackhanWars(Game):
-    """AracKhan Wars: Rise of the Grey Order (1v1 and 3-4 player free-for-all; 9 rounds)."""
+    """AracKhan Wars: Rise of the Grey Order (1v1, 3-4 player free-for-all, 2v2 without the
+    Strategy phase)."""
 
     slug: ClassVar[str] = "arackhan-wars"
     name: ClassVar[str] = "AracKhan Wars"
