@@ -10,6 +10,7 @@ layer, PostgreSQL), so it runs in the services pass; the others use pytest-djang
 from __future__ import annotations
 
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -217,6 +218,16 @@ def test_a_spectators_progress_bar_moves_for_bot_and_reported_tables(
     who = {e.pk: e.player for e in t.entries.select_related("player")}
     assert {who[e] for e in human_table.entries} == {human_a, human_b}
 
+    # The page's tournament sockets pass through here, so the test can drop one (see the end).
+    sockets = []
+    deaf = {"on": False}
+
+    def through(route) -> None:
+        server = route.connect_to_server()
+        server.on_message(lambda message: None if deaf["on"] else route.send(message))
+        sockets.append(route)
+
+    live_page.route_web_socket(re.compile(r"/ws/tournaments/\d+/$"), through)
     live_page.goto(f"{daphne}/tournaments/{t.pk}/")  # nobody signed in
     box = live_page.locator("#tournament-live")
     expect(box).to_have_attribute("data-socket", "open")  # the tournament's own socket
@@ -258,3 +269,24 @@ def test_a_spectators_progress_bar_moves_for_bot_and_reported_tables(
     expect(live_page.locator("#round-h")).to_have_text("Round 2")
     expect(progress_text).to_have_text("0 of 1 finished")
     expect(status).to_contain_text("Round 2 is paired")
+
+    # A dropped connection: the page misses the final's result, reconnects by itself (after
+    # about a second) and then fetches what it missed.
+    (final,) = Round.objects.get(tournament=t, number=2).tables.all()
+    deaf["on"] = True
+
+    def report_final() -> None:  # the person for themself, the organiser for their bot
+        for entry in final.entries:
+            by = org if who[entry].is_bot else who[entry]
+            results.report(t, final.pk, by, {"wins": [2, 0], "draws": 0}, entry_id=entry)
+
+    in_thread(report_final)
+    assert Round.objects.get(tournament=t, number=2).state == "finished"
+    live_page.wait_for_timeout(500)
+    expect(progress_text).to_have_text("0 of 1 finished")  # nothing heard
+    deaf["on"] = False
+    sockets[-1].close(code=4000, reason="connection lost")
+    expect(progress_text).to_have_text("1 of 1 finished")
+    expect(status).to_have_text("Reconnected.")
+    expect(box).to_have_attribute("data-socket", "open")
+    assert len(sockets) == 2
