@@ -86,12 +86,6 @@ def direction(a: int, b: int) -> tuple[int, int] | None:
     return d if d in DIRECTIONS else None
 
 
-def within(space: int, radius: int) -> tuple[int, ...]:
-    """Spaces at distance 1..``radius`` of ``space``."""
-    row = DISTANCE[space]
-    return tuple(i for i in range(N_SPACES) if 0 < row[i] <= radius)
-
-
 def parse_space(text: str) -> int | None:
     """The space named ``"x,y"``, or None."""
     return BY_NAME.get(text)

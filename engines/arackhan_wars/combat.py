@@ -61,14 +61,6 @@ def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
     )
 
 
-def attack_distance(st: State, stats: Stats, a: int, t: int) -> int:
-    """Distance from attacker ``a`` to ``t``; Stealth adds 1 against an adjacent creature."""
-    d = board.DISTANCE[st.where[a]][st.where[t]]
-    if d == 1 and STEALTH in stats.attrs[t] and card_info(st, a).kind == CREATURE:
-        d = 2
-    return d
-
-
 def can_reach(st: State, stats: Stats, a: int, t: int) -> bool:
     """True when ``a`` (able to attack) may attack enemy card ``t`` on its own terms."""
     pt = st.where[t]

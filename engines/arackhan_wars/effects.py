@@ -23,7 +23,6 @@ from engines.arackhan_wars.abilities import (
     CANNOT_ATTACK,
     CREATURE,
     DEACTIVATED,
-    EFFECT,
     ENEMIES,
     IMMUNE_SPELLS,
     MOVEMENT,
@@ -344,11 +343,3 @@ def is_active(st: State, stats: Stats, i: int) -> bool:
     """True when revealed card ``i`` may be activated: token active, not held down by an
     effect (The Fear, Lucy and Feyr). Spells are active once revealed."""
     return st.face_up[i] and st.active[i] and DEACTIVATED not in stats.flags.get(i, ())
-
-
-def is_enemy_spell_source(st: State, source: int, target: int) -> bool:
-    """True when ``source`` is a spell of another side than ``target`` (immunity applies)."""
-    return info(st.ctype[source]).kind == SPELL and not allied(st, source, target)
-
-
-EFFECT_SOURCES = (EFFECT,)

@@ -180,3 +180,10 @@ def test_two_allied_movers_may_swap_their_spaces() -> None:
     assert f"swap c{x1} c{x2}" not in t.legal(), "4 steps: beyond Movement 2"
     k1, k2 = sorted([t["keeper0a"], t["keeper0b"]])
     assert f"swap c{k1} c{k2}" in t.legal(), "two adjacent Penguins may"
+
+
+def test_render_draws_the_mat_with_its_offset_short_rows() -> None:
+    picture = board.render({s: "S" for s in board.STARTING_AREA}, width=1).splitlines()
+    assert picture[0] == "      . . . ."
+    assert picture[2] == ". . . S S . . ."
+    assert picture[5] == "  . . . ."
