@@ -1,10 +1,9 @@
-"""Card actions and end-of-round triggers: the verbs card definitions name.
+"""Card actions: the verbs card definitions name (``CardDef.action``).
 
 A card action is a pair of functions: ``options(st, seat, card, params)`` lists the argument
 strings the action may take now (``[""]`` for an action without choices; ``[]`` when it cannot
-be performed), and ``perform(st, seat, card, params, args, events)`` does it. An action that needs
-several steps (moving several creatures one at a time) opens a :class:`~state.Pending` and
-``pending_options`` / ``pending_perform`` answer its steps (``move c<i> x,y`` or ``done``).
+be performed), and ``perform(st, seat, card, params, args, events)`` does it and returns True, or
+opens a multi-step action (:mod:`steps`) and returns False.
 """
 
 from __future__ import annotations
@@ -12,30 +11,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.arackhan_wars import board, movement
-from engines.arackhan_wars.abilities import CREATURE, FLIGHT, IMMUNE_SPELLS, SPELL
-from engines.arackhan_wars.effects import allied, card_info, compute
-from engines.arackhan_wars.state import PENDING, Pending, State  # noqa: F401
+from engines.arackhan_wars import board
+from engines.arackhan_wars.abilities import CREATURE, SPELL
+from engines.arackhan_wars.effects import card_info
+from engines.arackhan_wars.state import State
+from engines.arackhan_wars.steps import open_pending
+from engines.arackhan_wars.targets import (
+    allied_creatures,
+    backup_places,
+    card_of,
+    creatures,
+    destinations,
+    lands_next_to_card,
+    move_targets,
+    protected,
+    swap,
+    swap_options,
+)
 from engines.arackhan_wars.zones import destroy, discard_spell
 
 Options = Callable[[State, int, int, dict[str, Any]], list[str]]
 Perform = Callable[[State, int, int, dict[str, Any], str, list[Any] | None], bool]
 """Returns True when the action is complete (False: a Pending was opened)."""
-
-
-def _card(text: str) -> int:
-    return int(text[1:])
-
-
-def _creatures(st: State) -> list[int]:
-    return [i for i in st.board if i >= 0 and st.face_up[i] and card_info(st, i).kind == CREATURE]
-
-
-def _protected(st: State, source: int, target: int) -> bool:
-    """True when ``target`` is immune to the spell ``source``."""
-    if card_info(st, source).kind != SPELL or allied(st, source, target):
-        return False
-    return IMMUNE_SPELLS in compute(st).flags.get(target, ())
 
 
 # -- discard an enemy spell ---------------------------------------------------------------------
@@ -48,7 +45,7 @@ def _discard_spell_options(st: State, seat: int, card: int, params: dict[str, An
 
 
 def _discard_spell(st, seat, card, params, args, events) -> bool:
-    target = _card(args)
+    target = card_of(args)
     discard_spell(st, target)
     if events is not None:
         events.append({"type": "discard", "card": f"c{target}"})
@@ -56,54 +53,17 @@ def _discard_spell(st, seat, card, params, args, events) -> bool:
 
 
 # -- move one creature --------------------------------------------------------------------------
-def _move_targets(st: State, seat: int, card: int, params: dict[str, Any]) -> list[int]:
-    side = params.get("side", "ally")
-    out = []
-    for t in _creatures(st):
-        mine = st.friends(st.control[t], seat)
-        if (side == "ally") != mine:
-            continue
-        if params.get("max_value") is not None and card_info(st, t).value > params["max_value"]:
-            continue
-        if params.get("families") and card_info(st, t).family not in params["families"]:
-            continue
-        if params.get("adjacent_to_source") and (
-            st.where[card] < 0 or st.where[t] not in board.ADJACENT_SETS[st.where[card]]
-        ):
-            continue
-        if _protected(st, card, t):
-            continue
-        out.append(t)
-    return out
-
-
-def _destinations(st: State, t: int, params: dict[str, Any]) -> list[int]:
-    steps = params.get("steps")
-    spaces = movement.walk(st, t, steps) if steps else movement.anywhere(st, t)
-    if params.get("on_leave"):
-        seat = st.control[t]
-        keep = []
-        for s in spaces:
-            near = [st.board[n] for n in board.ADJACENT[s] if st.board[n] >= 0 and st.board[n] != t]
-            if any(st.friends(st.control[j], seat) for j in near) and not any(
-                not st.friends(st.control[j], seat) for j in near
-            ):
-                keep.append(s)
-        spaces = keep
-    return spaces
-
-
 def _move_one_options(st, seat, card, params) -> list[str]:
     return [
         f"c{t} {board.NAMES[s]}"
-        for t in _move_targets(st, seat, card, params)
-        for s in _destinations(st, t, params)
+        for t in move_targets(st, seat, card, params)
+        for s in destinations(st, t, params)
     ]
 
 
 def _move_one(st, seat, card, params, args, events) -> bool:
     who, where = args.split()
-    t, space = _card(who), board.BY_NAME[where]
+    t, space = card_of(who), board.BY_NAME[where]
     st.move(t, space)
     if params.get("bonus_attack"):
         extra = st.temp.setdefault(t, {})
@@ -118,12 +78,12 @@ def _move_one(st, seat, card, params, args, events) -> bool:
 
 # -- move several creatures, one at a time ------------------------------------------------------
 def _move_several_options(st, seat, card, params) -> list[str]:
-    return [""] if _move_targets(st, seat, card, dict(params, side="ally")) else []
+    return [""] if move_targets(st, seat, card, dict(params, side="ally")) else []
 
 
 def _move_several(st, seat, card, params, args, events) -> bool:
-    eligible = _move_targets(st, seat, card, dict(params, side="ally"))
-    _open(
+    eligible = move_targets(st, seat, card, dict(params, side="ally"))
+    open_pending(
         st,
         seat,
         card,
@@ -135,136 +95,17 @@ def _move_several(st, seat, card, params, args, events) -> bool:
     return False
 
 
-def _open(st: State, seat: int, card: int, kind: str, left: int, **data: Any) -> None:
-    """Open a multi-step action; the seat answers its steps until it is finished."""
-    data.setdefault("return", st.phase)
-    st.pending = Pending(seat=seat, card=card, kind=kind, left=left, data=data)
-    st.phase = PENDING
-    st.version += 1
-
-
-def _move_steps(st: State) -> list[str]:
-    p = st.pending
-    params = p.data["params"]
-    out = []
-    for t in p.data["eligible"]:
-        if st.where[t] < 0:
-            continue
-        out.extend(f"move c{t} {board.NAMES[s]}" for s in _destinations(st, t, params))
-    return out
-
-
-def _move_step(st: State, action: str, events: list[Any] | None) -> None:
-    p = st.pending
-    _, who, where = action.split()
-    t = _card(who)
-    st.move(t, board.BY_NAME[where])
-    p.data["eligible"] = [x for x in p.data["eligible"] if x != t]
-    if p.data.get("no_attack"):
-        st.temp.setdefault(t, {})["no_attack"] = True
-    if events is not None:
-        events.append({"type": "move", "card": who, "to": where})
-
-
-def _bearer_steps(st: State) -> list[str]:
-    p = st.pending
-    d = tuple(p.data["direction"])
-    out = []
-    for t in p.data["eligible"]:
-        if st.where[t] < 0:
-            continue
-        nxt = board.step(st.where[t], d)
-        if nxt is not None and st.board[nxt] < 0 and _lands_next_to_card(st, nxt, t):
-            out.append(f"move c{t} {board.NAMES[nxt]}")
-    return out
-
-
-def _swap_steps(st: State) -> list[str]:
-    p = st.pending
-    return [f"swap {pair}" for pair in _swap_options(st, p.seat, p.card, p.data["params"])]
-
-
-def _swap_step(st: State, action: str, events: list[Any] | None) -> None:
-    _, a, b = action.split()
-    _swap(st, _card(a), _card(b), events)
-
-
-def _place_steps(st: State) -> list[str]:
-    p = st.pending
-    return _backup_places(st, p.seat, p.data["params"])
-
-
-def _place_step(st: State, action: str, events: list[Any] | None) -> None:
-    p = st.pending
-    _, who, where = action.split()
-    h = _card(who)
-    _put_from_hand(st, p.seat, h, board.BY_NAME[where])
-    if events is not None:
-        events.append({"type": "place-revealed", "card": who, "to": where, "card_id": st.ctype[h]})
-
-
-def _return_steps(st: State) -> list[str]:
-    p = st.pending
-    return [f"return c{h}" for h in sorted(st.hand[p.seat])]
-
-
-def _return_step(st: State, action: str, events: list[Any] | None) -> None:
-    p = st.pending
-    h = _card(action.split()[1])
-    st.hand[p.seat].remove(h)
-    st.draw[p.seat].append(h)
-    if p.left <= 1:
-        st.rng.shuffle(st.draw[p.seat])
-    st.version += 1
-    if events is not None:
-        events.append({"type": "put-back", "seat": p.seat, "seen_by": [p.seat], "card": f"c{h}"})
-
-
-PENDING_STEPS: dict[str, tuple[Callable[[State], list[str]], Callable[..., None], bool]] = {
-    # kind: (steps, perform one step, may stop early with "done")
-    "move": (_move_steps, _move_step, True),
-    "bearer": (_bearer_steps, _move_step, True),
-    "swap": (_swap_steps, _swap_step, True),
-    "place": (_place_steps, _place_step, True),
-    "return": (_return_steps, _return_step, False),
-}
-
-
-def pending_options(st: State) -> list[str]:
-    """The steps the open Pending allows (``done`` when it may stop early)."""
-    p = st.pending
-    assert p is not None
-    steps, _, optional = PENDING_STEPS[p.kind]
-    out = steps(st) if p.left > 0 else []
-    if optional or not out:
-        out.append("done")
-    return out
-
-
-def pending_perform(st: State, action: str, events: list[Any] | None) -> bool:
-    """Play one step of the open Pending; True once it is finished."""
-    p = st.pending
-    assert p is not None
-    if action == "done":
-        return True
-    _, perform, _ = PENDING_STEPS[p.kind]
-    perform(st, action, events)
-    p.left -= 1
-    st.version += 1
-    return p.left <= 0
-
-
 # -- deactivate an enemy creature ---------------------------------------------------------------
 def _deactivate_options(st, seat, card, params) -> list[str]:
     return [
         f"c{t}"
-        for t in _creatures(st)
-        if not st.friends(st.control[t], seat) and st.active[t] and not _protected(st, card, t)
+        for t in creatures(st)
+        if not st.friends(st.control[t], seat) and st.active[t] and not protected(st, card, t)
     ]
 
 
 def _deactivate(st, seat, card, params, args, events) -> bool:
-    t = _card(args)
+    t = card_of(args)
     st.active[t] = False
     st.version += 1
     if events is not None:
@@ -278,7 +119,7 @@ def _reactivate_options(st, seat, card, params) -> list[str]:
 
 
 def _reactivate(st, seat, card, params, args, events) -> bool:
-    for t in _creatures(st):
+    for t in creatures(st):
         if st.friends(st.control[t], seat):
             st.active[t] = True
             st.moved[t] = False
@@ -301,7 +142,7 @@ def _replace_options(st, seat, card, params) -> list[str]:
 
 
 def _replace(st, seat, card, params, args, events) -> bool:
-    h = _card(args)
+    h = card_of(args)
     space = st.where[card]
     if params.get("fate") == "destroy":
         destroy(st, card)
@@ -331,77 +172,6 @@ def _token(st, seat, card, params, args, events) -> bool:
     return True
 
 
-# -- helpers of the actions below --------------------------------------------------------------
-def _lands_next_to_card(st: State, space: int, moving: int) -> bool:
-    return any((j := st.board[n]) >= 0 and j != moving for n in board.ADJACENT[space])
-
-
-def _allies(st: State, seat: int) -> list[int]:
-    return [t for t in _creatures(st) if st.friends(st.control[t], seat)]
-
-
-def _swap(st: State, a: int, b: int, events: list[Any] | None) -> None:
-    sa, sb = st.where[a], st.where[b]
-    st.board[sa], st.board[sb] = b, a
-    st.where[a], st.where[b] = sb, sa
-    st.version += 1
-    if events is not None:
-        events.append({"type": "swap", "cards": [f"c{a}", f"c{b}"]})
-
-
-def _swap_options(st: State, seat: int, card: int, params: dict[str, Any]) -> list[str]:
-    top = params.get("max_value")
-    allies = [
-        t for t in _allies(st, seat) if t != card and (top is None or card_info(st, t).value <= top)
-    ]
-    if params.get("with_self"):
-        return [f"c{card} c{t}" for t in allies if st.where[card] >= 0]
-    if params.get("adjacent_first"):
-        if st.where[card] < 0:
-            return []
-        near = [t for t in allies if st.where[t] in board.ADJACENT_SETS[st.where[card]]]
-        return [f"c{a} c{b}" for a in near for b in allies if b != a]
-    return [f"c{a} c{b}" for a in allies for b in allies if a < b]
-
-
-def _put_from_hand(st: State, seat: int, h: int, space: int) -> None:
-    """Put hand card ``h`` on ``space`` face up and active (it may be activated this turn)."""
-    st.hand[seat].remove(h)
-    st.put(h, space)
-    st.face_up[h] = True
-    st.active[h] = True
-    st.control[h] = seat
-    st.version += 1
-
-
-def _backup_places(st: State, seat: int, params: dict[str, Any]) -> list[str]:
-    family, top = params["family"], params.get("max_value")
-    cards = [
-        h
-        for h in sorted(st.hand[seat])
-        if card_info(st, h).kind == CREATURE
-        and card_info(st, h).family == family
-        and (top is None or card_info(st, h).value <= top)
-    ]
-    if not cards:
-        return []
-    spaces = []
-    for space in range(board.N_SPACES):
-        if st.board[space] >= 0:
-            continue
-        near = [st.board[n] for n in board.ADJACENT[space] if st.board[n] >= 0]
-        if any(not st.friends(st.control[j], seat) for j in near):
-            continue
-        if any(
-            st.face_up[j]
-            and card_info(st, j).kind == CREATURE
-            and card_info(st, j).family == family
-            for j in near
-        ):
-            spaces.append(space)
-    return [f"place c{h} {board.NAMES[sp]}" for h in cards for sp in spaces]
-
-
 # -- Ice Elemental: choose its numbers for the round --------------------------------------------
 def _set_stats_options(st, seat, card, params) -> list[str]:
     return [f"{a}/{d}" for a, d in params["choices"]]
@@ -416,23 +186,23 @@ def _set_stats(st, seat, card, params, args, events) -> bool:
 
 # -- swap two allied creatures (Warp Path, Assassin, Nakka's Nemesio) ---------------------------
 def _swap_allies(st, seat, card, params, args, events) -> bool:
-    a, b = (_card(x) for x in args.split())
-    _swap(st, a, b, events)
+    a, b = (card_of(x) for x in args.split())
+    swap(st, a, b, events)
     if params.get("repeat"):
-        _open(st, seat, card, "swap", 1, params=dict(params))
+        open_pending(st, seat, card, "swap", 1, params=dict(params))
         return False
     return True
 
 
 # -- take over another creature's characteristics (Mimicry) -------------------------------------
 def _copy_options(st, seat, card, params) -> list[str]:
-    allies = _allies(st, seat)
-    others = [t for t in _creatures(st) if not _protected(st, card, t)]
+    allies = allied_creatures(st, seat)
+    others = [t for t in creatures(st) if not protected(st, card, t)]
     return [f"c{a} c{b}" for a in allies for b in others if b != a]
 
 
 def _copy(st, seat, card, params, args, events) -> bool:
-    a, b = (_card(x) for x in args.split())
+    a, b = (card_of(x) for x in args.split())
     st.temp.setdefault(a, {})["copy"] = st.ctype[b]
     st.active[a] = True
     st.version += 1
@@ -443,13 +213,13 @@ def _copy(st, seat, card, params, args, events) -> bool:
 
 # -- Grey Order's Nemesio: sacrifice an ally, copy any creature ---------------------------------
 def _sacrifice_options(st, seat, card, params) -> list[str]:
-    victims = [t for t in _allies(st, seat) if t != card and card_info(st, t).value >= 3]
-    models = [t for t in _creatures(st) if t != card]
+    victims = [t for t in allied_creatures(st, seat) if t != card and card_info(st, t).value >= 3]
+    models = [t for t in creatures(st) if t != card]
     return [f"c{v} c{m}" for v in victims for m in models if m != v]
 
 
 def _sacrifice(st, seat, card, params, args, events) -> bool:
-    v, m = (_card(x) for x in args.split())
+    v, m = (card_of(x) for x in args.split())
     model = st.ctype[m]
     destroy(st, v)
     st.temp.setdefault(card, {})["copy"] = model
@@ -461,11 +231,11 @@ def _sacrifice(st, seat, card, params, args, events) -> bool:
 
 # -- Whitelands' Nemesio: exchange skills with another creature ---------------------------------
 def _exchange_options(st, seat, card, params) -> list[str]:
-    return [f"c{t}" for t in _creatures(st) if t != card]
+    return [f"c{t}" for t in creatures(st) if t != card]
 
 
 def _exchange(st, seat, card, params, args, events) -> bool:
-    t = _card(args)
+    t = card_of(args)
     mine = st.temp.get(card, {}).get("skills_of", st.ctype[card])
     theirs = st.temp.get(t, {}).get("skills_of", st.ctype[t])
     st.temp.setdefault(card, {})["skills_of"] = theirs
@@ -496,7 +266,7 @@ def _keep_token(st: State, t: int) -> None:
 
 
 def _swap_tokens(st, seat, card, params, args, events) -> bool:
-    e, a = (_card(x) for x in args.split())
+    e, a = (card_of(x) for x in args.split())
     _keep_token(st, e)
     _keep_token(st, a)
     st.control[e], st.control[a] = st.control[a], st.control[e]
@@ -510,13 +280,13 @@ def _swap_tokens(st, seat, card, params, args, events) -> bool:
 def _possess_options(st, seat, card, params) -> list[str]:
     return [
         f"c{t}"
-        for t in _creatures(st)
-        if not st.friends(st.control[t], seat) and not _protected(st, card, t)
+        for t in creatures(st)
+        if not st.friends(st.control[t], seat) and not protected(st, card, t)
     ]
 
 
 def _possess(st, seat, card, params, args, events) -> bool:
-    t = _card(args)
+    t = card_of(args)
     _keep_token(st, t)
     st.control[t] = seat
     st.active[t] = True
@@ -528,12 +298,12 @@ def _possess(st, seat, card, params, args, events) -> bool:
 
 # -- Essence Absorption: destroy an ally, another ally adds its characteristics -----------------
 def _absorb_options(st, seat, card, params) -> list[str]:
-    allies = _allies(st, seat)
+    allies = allied_creatures(st, seat)
     return [f"c{a} c{b}" for a in allies for b in allies if a != b]
 
 
 def _absorb(st, seat, card, params, args, events) -> bool:
-    a, b = (_card(x) for x in args.split())
+    a, b = (card_of(x) for x in args.split())
     st.temp.setdefault(b, {}).setdefault("absorbed", []).append(st.ctype[a])
     destroy(st, a)
     st.version += 1
@@ -552,7 +322,7 @@ def _library(st, seat, card, params, args, events) -> bool:
     for _ in range(k):
         st.hand[seat].append(st.draw[seat].pop())
     st.version += 1
-    _open(st, seat, card, "return", k)
+    open_pending(st, seat, card, "return", k)
     return False
 
 
@@ -566,7 +336,7 @@ def _bearer_options(st, seat, card, params) -> list[str]:
     out = []
     for name, d in _DIRECTION_NAMES.items():
         nxt = board.step(st.where[card], d)
-        if nxt is not None and st.board[nxt] < 0 and _lands_next_to_card(st, nxt, card):
+        if nxt is not None and st.board[nxt] < 0 and lands_next_to_card(st, nxt, card):
             out.append(name)
     return out
 
@@ -577,21 +347,23 @@ def _bearer(st, seat, card, params, args, events) -> bool:
     if events is not None:
         events.append({"type": "move", "card": f"c{card}", "to": board.NAMES[st.where[card]]})
     eligible = [
-        t for t in _allies(st, seat) if t != card and card_info(st, t).family == params["family"]
+        t
+        for t in allied_creatures(st, seat)
+        if t != card and card_info(st, t).family == params["family"]
     ]
     if not eligible:
         return True
-    _open(st, seat, card, "bearer", len(eligible), eligible=eligible, direction=list(d))
+    open_pending(st, seat, card, "bearer", len(eligible), eligible=eligible, direction=list(d))
     return False
 
 
 # -- Backup: place 6th Legion creatures from the hand -------------------------------------------
 def _backup_options(st, seat, card, params) -> list[str]:
-    return [""] if _backup_places(st, seat, params) else []
+    return [""] if backup_places(st, seat, params) else []
 
 
 def _backup(st, seat, card, params, args, events) -> bool:
-    _open(st, seat, card, "place", params.get("count", 2), params=dict(params))
+    open_pending(st, seat, card, "place", params.get("count", 2), params=dict(params))
     return False
 
 
@@ -604,7 +376,7 @@ ACTIONS: dict[str, tuple[Options, Perform]] = {
     "replace_from_hand": (_replace_options, _replace),
     "extra_token": (_token_options, _token),
     "set_stats": (_set_stats_options, _set_stats),
-    "swap_allies": (_swap_options, _swap_allies),
+    "swap_allies": (swap_options, _swap_allies),
     "copy_creature": (_copy_options, _copy),
     "sacrifice_and_copy": (_sacrifice_options, _sacrifice),
     "exchange_skills": (_exchange_options, _exchange),
@@ -614,26 +386,4 @@ ACTIONS: dict[str, tuple[Options, Perform]] = {
     "library": (_library_options, _library),
     "standard_bearer": (_bearer_options, _bearer),
     "backup": (_backup_options, _backup),
-}
-
-
-# -- end of round triggers ----------------------------------------------------------------------
-def _small_fliers(st: State, card: int, events: list[Any] | None) -> None:
-    if st.where[card] < 0:
-        return
-    stats = compute(st)
-    doomed = []
-    for s in board.ADJACENT[st.where[card]]:
-        t = st.board[s]
-        small = t >= 0 and card_info(st, t).kind == CREATURE and card_info(st, t).value <= 5
-        if small and FLIGHT in stats.attrs.get(t, ()):
-            doomed.append(t)
-    for t in doomed:
-        destroy(st, t)
-        if events is not None:
-            events.append({"type": "destroy", "card": f"c{t}", "why": "Ghost Metal Monolith"})
-
-
-END_OF_ROUND: dict[str, Callable[[State, int, list[Any] | None], None]] = {
-    "destroy_adjacent_small_fliers": _small_fliers,
 }

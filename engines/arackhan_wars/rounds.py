@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.arackhan_wars import actions as card_actions
-from engines.arackhan_wars import board, combat
+from engines.arackhan_wars import board, combat, steps
 from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
 from engines.arackhan_wars.effects import compute, is_active
 from engines.arackhan_wars.info import info
@@ -37,6 +37,7 @@ from engines.arackhan_wars.state import (
     State,
 )
 from engines.arackhan_wars.state import INITIATIVE as INITIATIVE_PHASE
+from engines.arackhan_wars.triggers import END_OF_ROUND
 from engines.arackhan_wars.zones import destroy, discard_spell, draw
 
 Events = list[dict[str, Any]] | None
@@ -160,7 +161,7 @@ def _legal(st: State) -> list[str]:
     if st.phase == PLACE:
         return placement_options(st, seat)
     if st.phase == PENDING:
-        return card_actions.pending_options(st)
+        return steps.pending_options(st)
     return activation_options(st, seat)
 
 
@@ -181,7 +182,7 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
     elif st.phase == PLACE:
         _place(st, seat, rest, events)
     elif st.phase == PENDING:
-        if card_actions.pending_perform(st, action, events):
+        if steps.pending_perform(st, action, events):
             _close_pending(st, events)
     elif head == "pass":
         _end_step(st, seat, events)
@@ -304,7 +305,7 @@ def _end_step(st: State, seat: int, events: Events, maidens_done: bool = False) 
             and stats.info[i].defn.params.get("end_of_turn_move")
         ]
         if movers:
-            card_actions._open(
+            steps.open_pending(
                 st,
                 seat,
                 movers[0],
@@ -381,7 +382,7 @@ def _end_phase(st: State, events: Events) -> None:
     for i in sorted(st.in_play()):
         trigger = info(st.ctype[i]).defn.end_of_round
         if trigger and st.face_up[i] and (st.where[i] >= 0 or any(i in a for a in st.astral)):
-            card_actions.END_OF_ROUND[trigger](st, i, events)
+            END_OF_ROUND[trigger](st, i, events)
     for i in sorted(st.in_play()):
         if info(st.ctype[i]).kind == SPELL:
             discard_spell(st, i)
