@@ -134,7 +134,9 @@ class PersonChallengeAnswerView(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=AcceptSerializer, responses=CHALLENGE)
+    @extend_schema(
+        operation_id="person_challenges_answer", request=AcceptSerializer, responses=CHALLENGE
+    )
     def post(self, request: Request, pk: int, answer: str) -> Response:
         body = AcceptSerializer(data=request.data)
         body.is_valid(raise_exception=True)
