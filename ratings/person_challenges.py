@@ -8,7 +8,8 @@ whenever challenges are listed or answered. On a game with deck construction eac
 bring a registered, legal deck version (the challenger when challenging, the opponent when
 accepting), marked used once the match is made; a seat without one takes the engine's
 default deck. The match runs on the ladder's turn clock unless the challenge sets its own.
-The play page and the API both call these functions.
+The challenged person is told on their notification socket (``challenge``). The play page and
+the API both call these functions.
 """
 
 from __future__ import annotations
@@ -233,7 +234,26 @@ def create(
             from decks.services import mark_used
 
             mark_used(version)  # a version entered into a match can no longer change
+        transaction.on_commit(lambda: _tell(opponent.pk, match, challenger))
     return match
+
+
+def _tell(player_id: int, match: Match, challenger: Any) -> None:
+    """A ``challenge`` notification on the challenged person's personal socket."""
+    import logging
+
+    from players.notifications import notify
+
+    payload = {
+        "match": match.pk,
+        "ladder": match.ladder.slug if match.ladder else None,
+        "from": challenger.username,
+        "url": "/play/",
+    }
+    try:
+        notify(player_id, "challenge", payload)
+    except Exception:  # a challenge is made even when no socket could be told
+        logging.getLogger(__name__).exception("could not tell player %s", player_id)
 
 
 def answer(match_id: int, user: Any, reply: str, *, deck_version: int | None = None) -> Match:

@@ -194,3 +194,19 @@ def test_a_ladder_without_a_clock_gives_its_challenges_none(people):
     assert ladder.match_options() is None and ladder.clock_label() == ""
     made = _client(people[0]).post(URL, {"ladder": LADDER, "opponent": "ben"}, format="json")
     assert made.json()["clock"] is None
+
+
+def test_the_challenged_person_is_told(people, monkeypatch, django_capture_on_commit_callbacks):
+    told = []
+    monkeypatch.setattr(
+        "players.notifications.notify", lambda pk, kind, payload: told.append((pk, kind, payload))
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        made = _client(people[0]).post(URL, {"ladder": LADDER, "opponent": "ben"}, format="json")
+    assert told == [
+        (
+            people[1].pk,
+            "challenge",
+            {"match": made.json()["id"], "ladder": LADDER, "from": "ann", "url": "/play/"},
+        )
+    ]
