@@ -136,6 +136,12 @@ def describe(st: State, action: str) -> str:
         return f"use the action of {name(words[1])}" + (
             f" ({' '.join(words[2:])})" if words[2:] else ""
         )
+    if head == "swap":
+        return f"swap {name(words[1])} and {name(words[2])}"
+    if head == "return":
+        return f"put {name(words[1])} back into the draw pile"
+    if head == "done":
+        return "finish the card action"
     if head == "pass":
         return "end this sequence"
     return action

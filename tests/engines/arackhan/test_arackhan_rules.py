@@ -187,3 +187,11 @@ def test_render_draws_the_mat_with_its_offset_short_rows() -> None:
     assert picture[0] == "      . . . ."
     assert picture[2] == ". . . S S . . ."
     assert picture[5] == "  . . . ."
+
+
+def test_descriptions_name_revealed_cards_only() -> None:
+    s = scene([(0, "Swamp Ogre", "3,2"), (1, "Yeti", "4,2")], hand=[(0, "Scuttle Jaw")])
+    text = GAME.describe_action(s.st, f"attack {s.c('Yeti')} {s.c('Swamp Ogre')}")
+    assert text == "attack Yeti with Swamp Ogre"
+    text = GAME.describe_action(s.st, f"place {s.c('Scuttle Jaw')} 2,2")
+    assert "Scuttle Jaw" not in text and "2,2" in text
