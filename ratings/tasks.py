@@ -1,7 +1,7 @@
 """Celery tasks of the ratings app, and their beat schedule.
 
 ``ratings.matchmake`` runs one matchmaking round on every active ladder (refilling bot-arena
-queues first). :data:`BEAT_SCHEDULE` runs it every few seconds; it is merged into the Celery
+queues first); ``ratings.expire_person_challenges`` aborts unanswered challenges between people. :data:`BEAT_SCHEDULE` runs it every few seconds; it is merged into the Celery
 app's ``beat_schedule`` when this module is imported (workers and beat autodiscover it), and
 settings may name it too: ``CELERY_BEAT_SCHEDULE = {**ratings.tasks.BEAT_SCHEDULE}``.
 """
@@ -18,7 +18,13 @@ BEAT_SCHEDULE = {
         "schedule": MATCHMAKING_SECONDS,
         # A round that waited longer than two periods is stale: the next one does its work.
         "options": {"expires": 2 * MATCHMAKING_SECONDS},
-    }
+    },
+    # Abort challenges between people nobody answered in time.
+    "ratings.expire_person_challenges": {
+        "task": "ratings.expire_person_challenges",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
 }
 
 
@@ -41,6 +47,14 @@ def matchmake() -> dict[str, list[int]]:
         ladder.slug: matchmake_ladder(ladder).matches
         for ladder in Ladder.objects.filter(active=True)
     }
+
+
+@shared_task(name="ratings.expire_person_challenges", ignore_result=True)
+def expire_person_challenges() -> int:
+    """Abort the challenges between people nobody answered in time; returns how many."""
+    from ratings.person_challenges import expire_stale
+
+    return expire_stale()
 
 
 @shared_task(name="ratings.recompute_ladder")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from decks.models import DeckVersion
@@ -210,3 +211,21 @@ def test_the_challenged_person_is_told(people, monkeypatch, django_capture_on_co
             {"match": made.json()["id"], "ladder": LADDER, "from": "ann", "url": "/play/"},
         )
     ]
+
+
+def test_beat_aborts_unanswered_challenges(people, settings):
+    from celery import current_app
+
+    from ratings.tasks import expire_person_challenges
+
+    settings.PERSON_CHALLENGE_EXPIRY_SECONDS = 60
+    entry = current_app.conf.beat_schedule["ratings.expire_person_challenges"]
+    assert entry["task"] == "ratings.expire_person_challenges" and entry["schedule"] <= 60
+    old, fresh = (
+        _client(people[0]).post(URL, {"ladder": LADDER, "opponent": n}, format="json").json()["id"]
+        for n in ("ben", "cat")
+    )
+    Match.objects.filter(pk=old).update(created=timezone.now() - timedelta(seconds=61))
+    assert expire_person_challenges() == 1
+    assert Match.objects.get(pk=old).state == MatchState.ABORTED
+    assert Match.objects.get(pk=fresh).state == MatchState.SCHEDULED
