@@ -69,12 +69,13 @@ class HeuristicBot(Bot):
     def _place(self, obs: dict[str, Any], seat: int, legal: list[str]) -> str:
         cells = {board.BY_NAME[c["space"]]: c for c in obs["battlefield"]}
         ids = {h["card"]: h["card_id"] for h in obs["players"][seat]["hand"]}
-        last_round = obs["round"] >= 8
+        last_round = obs["round"] >= obs["rounds"] - 1
+        friendly = _friendly(obs, seat)
         best, best_score = legal[0], float("-inf")
         for action in legal:
             _, who, where = action.split()
             ci = info(ids[who])
-            score = self._placement_score(ci, where, cells, seat, last_round)
+            score = self._placement_score(ci, where, cells, friendly, last_round)
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = action, score
@@ -82,7 +83,7 @@ class HeuristicBot(Bot):
 
     @staticmethod
     def _placement_score(
-        ci: Any, where: str, cells: dict[int, Any], seat: int, late: bool
+        ci: Any, where: str, cells: dict[int, Any], friendly: set[int], late: bool
     ) -> float:
         if where == "astral":
             return 3.0 + ci.value * 0.2
@@ -96,7 +97,7 @@ class HeuristicBot(Bot):
             cell = cells.get(n)
             if cell is None:
                 continue
-            if cell["controller"] == seat:
+            if cell["controller"] in friendly:
                 score += 0.8
                 continue
             their_def = cell.get("defence")
@@ -124,7 +125,7 @@ class HeuristicBot(Bot):
                 scored.append((_attack_estimate(cards, target, group.split("+")), action))
             elif head == "move":
                 _, who, where = action.split()
-                scored.append((_move_estimate(cards, seat, who, where), action))
+                scored.append((_move_estimate(cards, _friendly(obs, seat), who, where), action))
             elif head == "act":
                 scored.append((0.5, action))
         scored.sort(key=lambda x: -x[0])
@@ -174,7 +175,13 @@ def _attack_estimate(cards: dict[str, Any], target: str, group: list[str]) -> fl
     return gain - 0.3 * len(group)
 
 
-def _move_estimate(cards: dict[str, Any], seat: int, who: str, where: str) -> float:
+def _friendly(obs: dict[str, Any], seat: int) -> set[int]:
+    """The seats on ``seat``'s side (itself, and its partner in 2v2)."""
+    sides = obs["sides"]
+    return {s for s, side in enumerate(sides) if side == sides[seat]}
+
+
+def _move_estimate(cards: dict[str, Any], friendly: set[int], who: str, where: str) -> float:
     me = cards.get(who)
     if me is None:
         return 0.0
@@ -184,7 +191,7 @@ def _move_estimate(cards: dict[str, Any], seat: int, who: str, where: str) -> fl
     by_space = {board.BY_NAME[c["space"]]: c for c in cards.values() if "space" in c}
     for n in board.ADJACENT[space]:
         t = by_space.get(n)
-        if t is None or t["controller"] == seat or t.get("defence") is None:
+        if t is None or t["controller"] in friendly or t.get("defence") is None:
             continue
         if attack > t["defence"]:
             best = max(best, _value(t) * 0.8 - 0.5)
