@@ -60,3 +60,17 @@ def test_a_2v2_record_replays() -> None:
     record = play_match(GAME, 5, ["heuristic", "random", "random", "heuristic"], None, TWO_V_TWO)
     assert record.forfeit is None
     assert replay(json.loads(json.dumps(record.to_json())), GAME).ok
+
+
+def test_determinize_keeps_each_seats_view_in_2v2() -> None:
+    rng = random.Random(7)
+    state = GAME.new_game(7, 4, None, TWO_V_TWO)
+    checked = 0
+    while not GAME.is_over(state):
+        if rng.random() < 0.1:
+            seat = rng.randrange(4)
+            copy = GAME.determinize(state, seat, random.Random(rng.getrandbits(32)))
+            assert GAME.observation(copy, seat) == GAME.observation(state, seat)
+            checked += 1
+        GAME.apply(state, rng.choice(GAME.legal_actions(state, GAME.to_act(state))))
+    assert checked > 5

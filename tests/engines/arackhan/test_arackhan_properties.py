@@ -57,17 +57,18 @@ def hidden_leaks(state, seat: int | None) -> list[str]:
 @given(seed=seeds)
 def test_random_play_of_random_decks_ends_conserves_cards_and_hides_cards(seed: int) -> None:
     rng = random.Random(seed)
-    decks = [random_deck(rng), random_deck(rng)]
-    state = GAME.new_game(seed, 2, decks)
+    n, options = rng.choice([(2, None), (2, None), (3, None), (4, None), (4, {"mode": "2v2"})])
+    decks = [random_deck(rng) for _ in range(n)]
+    state = GAME.new_game(seed, n, decks, options)
     start = cards_of(state)
-    assert sum(start.values()) == 46 and max(start.values()) == 1
+    assert sum(start.values()) == 23 * n and max(start.values()) == 1
     steps = 0
     while not GAME.is_over(state):
         seat = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
         assert legal
         if steps % 3 == 0:
-            for observer in (None, 0, 1):
+            for observer in (None, *range(n)):
                 assert not hidden_leaks(state, observer)
         GAME.apply(state, rng.choice(legal), seat)
         assert cards_of(state) == start, "cards appeared or vanished"
