@@ -32,7 +32,7 @@ from web.views.accounts import private
 from web.views.public import ladder_bots
 
 # Games with a small presentation of their own in play.js (others: the generic view).
-PRESENTATIONS = {"khan-of-khans", "kingdom-of-warlords"}
+PRESENTATIONS = {"arackhan-wars", "khan-of-khans", "kingdom-of-warlords"}
 
 
 def play_page(request: HttpRequest, pk: int) -> HttpResponse:
