@@ -90,7 +90,7 @@ SCORES = [(2, 0), (0, 2), (2, 1), (1, 2), (1, 1), (0, 0), (1, 0), (0, 1), (3, 2)
 def random_event(seed: int, n: int, rounds: int, late: int) -> tuple[list[Entrant], list[Result]]:
     """A Swiss-like event: random pairings, byes, draws, drops, late entries, shuffled ids."""
     rng = random.Random(seed)
-    ids = rng.sample(range(-50, 10_000), n)  # any ints, not positions, not in order
+    ids = rng.sample(range(-50, 10 * n + 50), n)  # any ints, not positions, not in order
     entrants = [Entrant(pid, dropped_after=rng.choice([None, None, None, 1, 2, 4])) for pid in ids]
     results: list[Result] = []
     for rnd in range(1, rounds + 1):

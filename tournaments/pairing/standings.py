@@ -33,7 +33,8 @@ import gc
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from operator import add, attrgetter, gt, itemgetter
+from itertools import repeat
+from operator import add, and_, attrgetter, gt, itemgetter, rshift
 
 from tournaments.pairing.types import DEFAULT_SWISS, Entrant, Result, Standing, SwissConfig
 
@@ -133,7 +134,7 @@ def _standings(
     ogw = [sum(map(gwp.__getitem__, opps)) / len(opps) if opps else floor for opps in opponents]
 
     figures = {"mwp": mwp, "omw": omw, "gwp": gwp, "ogw": ogw, "wins": wins}
-    keys = [points] + [[round(x, 10) for x in figures[name]] for name in config.tiebreakers]
+    keys = [points] + [_rounded(figures[name]) for name in config.tiebreakers]
     order, ranks = _rank(ids, keys)
     return _rows(
         order,
@@ -148,7 +149,7 @@ def _standings(
         omw=omw,
         gwp=gwp,
         ogw=ogw,
-        opponents=[tuple(map(ids.__getitem__, opps)) for opps in opponents],
+        opponents=tally.opponent_ids(ids),
         dropped=[e.dropped_after is not None for e in entrants],
     )
 
@@ -186,18 +187,30 @@ _BYE = _pack(wins=1, games_won=2, games=2)
 
 
 class _Records(dict):
-    """``(wins, draws)`` of a match -> the packed records of its two players, made once per score."""
+    """``wins`` of a match -> ``draws`` -> the packed records of its two players, made once per
+    score (two levels of plain keys: a lookup per result costs less than one on a nested tuple)."""
 
-    def __missing__(self, score: tuple[tuple[int, ...], int]) -> tuple[int, int]:
-        wins, drawn = score
-        a, b = wins if wins else (0, 0)
+    def __missing__(self, wins: tuple[int, ...]) -> dict[int, tuple[int, int]]:
+        by_draws = self[wins] = _RecordsByDraws(wins)
+        return by_draws
+
+
+class _RecordsByDraws(dict):
+    def __init__(self, wins: tuple[int, ...]) -> None:
+        super().__init__()
+        self.wins = wins
+
+    def __missing__(self, drawn: int) -> tuple[int, int]:
+        a, b = self.wins if self.wins else (0, 0)
         for games in (a, b, drawn):
             if not isinstance(games, int) or not 0 <= games < _MAX_GAMES:
-                raise ValueError(f"games won and drawn must be whole numbers from 0: {score}")
+                raise ValueError(
+                    f"games won and drawn must be whole numbers from 0: {self.wins}, {drawn}"
+                )
         outcome_a, outcome_b = ("wins", "losses") if a > b else ("losses", "wins")
         if a == b:
             outcome_a = outcome_b = "draws"
-        records = self[score] = (
+        records = self[drawn] = (
             _pack(**{outcome_a: 1}, games_won=a, games_drawn=drawn, games=a + b + drawn),
             _pack(**{outcome_b: 1}, games_won=b, games_drawn=drawn, games=a + b + drawn),
         )
@@ -228,7 +241,7 @@ class _Tally:
             b = index[b]
             opponent[a] = b
             opponent[b] = a
-            record_a, record_b = records[result.wins, result.draws]
+            record_a, record_b = records[result.wins][result.draws]
             totals[a] += record_a
             totals[b] += record_b
         if any(result.placings is not None for result in byes):
@@ -247,7 +260,11 @@ class _Tally:
 
     def counts(self) -> list[list[int]]:
         """Each count of ``_COUNTS`` as one list over the players."""
-        return [[(t >> (_WIDTH * k)) & _MASK for t in self.totals] for k in range(len(_COUNTS))]
+        totals, masks = self.totals, repeat(_MASK)
+        return [
+            list(map(and_, map(rshift, totals, repeat(_WIDTH * k)), masks))
+            for k in range(len(_COUNTS))
+        ]
 
     def opponents(self) -> list[tuple[int, ...]]:
         """Each player's opponents (positions) in round order."""
@@ -258,13 +275,39 @@ class _Tally:
             for row in zip(*self.opponent_by_round, strict=True)
         ]
 
+    def opponent_ids(self, ids: list[int]) -> list[tuple[int, ...]]:
+        """Each player's opponents (their ids) in round order."""
+        if not self.opponent_by_round:
+            return [()] * self.n
+        lookup = [*ids, None]  # position -1 (no opponent that round) reads None
+        by_round = [_take(lookup, opponent) for opponent in self.opponent_by_round]
+        return [
+            row if None not in row else tuple(i for i in row if i is not None)
+            for row in zip(*by_round, strict=True)
+        ]
+
+
+def _take(values: list, positions: list[int]) -> tuple:
+    """``values[p]`` for every ``p`` of ``positions``, in one C loop."""
+    if len(positions) < 2:
+        return tuple(values[p] for p in positions)
+    return itemgetter(*positions)(values)
+
+
+def _rounded(column: list[float]) -> list[float]:
+    """``round(x, 10)`` of every figure, each distinct figure rounded once."""
+    rounded = {x: round(x, 10) for x in set(column)}
+    return list(map(rounded.__getitem__, column))
+
 
 def _rank(ids: list[int], keys: list[list]) -> tuple[list[int], list[int]]:
     """Positions best first (every key column larger = better, then the smaller id) and ranks.
 
     Stable sorts, the last key first; equal ranks only for equal keys.
     """
-    order = sorted(range(len(ids)), key=ids.__getitem__)
+    order = list(range(len(ids)))
+    if any(map(gt, ids, ids[1:])):
+        order.sort(key=ids.__getitem__)
     for column in reversed(keys):
         order.sort(key=column.__getitem__, reverse=True)
     key_of = list(zip(*keys, strict=True))
@@ -280,8 +323,8 @@ def _rank(ids: list[int], keys: list[list]) -> tuple[list[int], list[int]]:
 def _rows(order: list[int], **columns: list) -> list[Standing]:
     """Standing rows in ``order`` from columns indexed by position (every field, in order)."""
     assert tuple(columns) == Standing._fields, "every field of Standing, in order"
-    in_order = itemgetter(*order) if len(order) > 1 else lambda column: tuple(column)
-    return list(map(Standing._make, zip(*map(in_order, columns.values()), strict=True)))
+    fields = zip(*(_take(column, order) for column in columns.values()), strict=True)
+    return list(map(tuple.__new__, repeat(Standing), fields))  # Standing._make, without a check
 
 
 def rank_rows(rows: list[Standing], tiebreakers: Sequence[str]) -> list[Standing]:
