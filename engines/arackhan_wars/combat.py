@@ -135,11 +135,16 @@ def attack_options(st: State, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     attackers = [a for a in st.board if a >= 0 and can_activate_to_attack(st, stats, a, seat)]
     if not attackers:
         return []
+    reach = [
+        (a, board.DISTANCE[st.where[a]], max(1, stats.ranged[a] if RANGED in stats.attrs[a] else 1))
+        for a in sorted(attackers)
+    ]
     out = []
     for t in st.board:
         if t < 0 or st.friends(st.control[t], seat) or stats.defence.get(t) is None:
             continue
-        able = [a for a in attackers if can_reach(st, stats, a, t)]
+        pt = st.where[t]
+        able = [a for a, row, r in reach if row[pt] <= r and can_reach(st, stats, a, t)]
         if not able:
             continue
         able = sorted(able)[:MAX_GROUP_CANDIDATES]

@@ -72,35 +72,28 @@ def bonus_moves(st: State, stats: Stats, i: int) -> list[int]:
     ]
 
 
-def steps_to(st: State, moving: int, goal: int, limit: int) -> int | None:
-    """Steps ``moving`` needs to reach ``goal`` through free or allied spaces (None: more than
-    ``limit``)."""
-    start = st.where[moving]
-    seat = st.control[moving]
+def swap_reach(st: State, stats: Stats, i: int) -> set[int] | None:
+    """Spaces ``i`` could step onto with its own attribute, allied cards' spaces included
+    (None: anywhere, for Flight; empty without Flight or Movement)."""
+    attrs = stats.attrs.get(i, ())
+    if FLIGHT in attrs:
+        return None
+    steps = stats.movement.get(i, 0) if MOVEMENT in attrs else 0
+    start = st.where[i]
+    seat = st.control[i]
     seen = {start}
     frontier = [start]
-    for k in range(1, limit + 1):
+    for _ in range(steps):
         nxt = []
         for space in frontier:
             for s in board.ADJACENT[space]:
                 if s in seen:
                     continue
-                if s == goal:
-                    return k
                 j = st.board[s]
                 if j >= 0 and not st.friends(st.control[j], seat):
                     continue
                 seen.add(s)
                 nxt.append(s)
         frontier = nxt
-    return None
-
-
-def can_swap_to(st: State, stats: Stats, i: int, space: int) -> bool:
-    """True when ``i`` may move to the allied card's ``space`` with its own attribute."""
-    attrs = stats.attrs.get(i, ())
-    if FLIGHT in attrs:
-        return True
-    if MOVEMENT in attrs and stats.movement.get(i, 0) > 0:
-        return steps_to(st, i, space, stats.movement[i]) is not None
-    return False
+    seen.discard(start)
+    return seen

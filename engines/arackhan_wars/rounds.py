@@ -24,7 +24,7 @@ from engines.arackhan_wars import board, combat, steps
 from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
 from engines.arackhan_wars.effects import compute, is_active
 from engines.arackhan_wars.info import info
-from engines.arackhan_wars.movement import bonus_moves, can_swap_to, own_moves
+from engines.arackhan_wars.movement import bonus_moves, own_moves, swap_reach
 from engines.arackhan_wars.state import (
     CHOOSE,
     DRAW_PER_ROUND,
@@ -100,11 +100,17 @@ def activation_options(st: State, seat: int) -> list[str]:
         out.extend(f"move c{i} {board.NAMES[s]}" for s in own_moves(st, stats, i))
         out.extend(f"move c{i} {board.NAMES[s]}" for s in bonus_moves(st, stats, i))
         movers.append(i)
-    movers.sort()
-    for k, a in enumerate(movers):
-        for b in movers[k + 1 :]:
-            if can_swap_to(st, stats, a, st.where[b]) and can_swap_to(st, stats, b, st.where[a]):
-                out.append(f"swap c{a} c{b}")
+    if len(movers) > 1:
+        movers.sort()
+        reach = {i: swap_reach(st, stats, i) for i in movers}
+        for k, a in enumerate(movers):
+            ra = reach[a]
+            if ra is not None and not ra:
+                continue
+            for b in movers[k + 1 :]:
+                rb = reach[b]
+                if (ra is None or st.where[b] in ra) and (rb is None or st.where[a] in rb):
+                    out.append(f"swap c{a} c{b}")
     for t, group in combat.attack_options(st, seat):
         out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
     for i in sorted(st.in_play()):
