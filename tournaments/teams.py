@@ -368,6 +368,17 @@ def with_teams(t: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]
     return rows
 
 
+def with_team_tables(t: Tournament, rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rounds of a team event with each table's team names (``players`` lists the captains)."""
+    if t.team_size < 2:
+        return rounds
+    labels = {e.pk: team_label(e) for e in t.entries.select_related("player", "partner")}
+    for rnd in rounds:
+        for table in rnd["tables"]:
+            table["teams"] = [labels.get(e) for e in table["entries"]]
+    return rounds
+
+
 def export_teams(t: Tournament, document: dict[str, Any]) -> dict[str, Any]:
     """The JSON export with the team size, every team and team names in the standings."""
     document["tournament"]["team_size"] = t.team_size
@@ -376,4 +387,5 @@ def export_teams(t: Tournament, document: dict[str, Any]) -> dict[str, Any]:
     entries = t.entries.select_related("player", "partner").order_by("pk")
     document["teams"] = [team_json(e) for e in entries]
     with_teams(t, document["standings"])
+    with_team_tables(t, document["rounds"])
     return document

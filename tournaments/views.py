@@ -344,7 +344,8 @@ class TournamentViewSet(
     @action(detail=True, methods=["get"])
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         """Every round with its tables: players, why they were paired, state and result."""
-        return Response(summary.rounds_json(self.get_object()))
+        t = self.get_object()
+        return Response(teams.with_team_tables(t, summary.rounds_json(t)))
 
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:

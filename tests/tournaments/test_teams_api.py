@@ -80,6 +80,7 @@ def test_a_team_event_through_the_api(django_capture_on_commit_callbacks):
     rounds = client().get(f"{url}/rounds/").json()
     tables = rounds[0]["tables"]
     assert len(tables) == 2 and all(len(tb["entries"]) == 2 for tb in tables)
+    assert all(name.endswith("'s") for tb in tables for name in tb["teams"])
     table = tables[0]
     captains = {e.pk: e.player for e in Entry.objects.filter(pk__in=table["entries"])}
     partner_of_first = Entry.objects.get(pk=table["entries"][0]).partner
