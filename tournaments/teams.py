@@ -122,10 +122,17 @@ def _deck_of(t: Tournament, player: Any, deck: Any, version: int | None, field: 
 
 
 def _may_enter(by: Any, player: Any, t: Tournament, field: str) -> None:
-    from ratings.bots import bot_spec, may_enter
+    from ratings.bots import may_enter
 
     if not may_enter(by, player) and not can_manage(by, t):
         raise forbidden("You may enter only yourself or a bot account you own.")
+    _plays(player, t, field)
+
+
+def _plays(player: Any, t: Tournament, field: str) -> None:
+    """A bot account must play the event's game (people always may)."""
+    from ratings.bots import bot_spec
+
     if player.is_bot and bot_spec(player, t.game) is None:
         raise TournamentError(f"{player.username!r} is not a bot that plays {t.game}.", field=field)
 
@@ -162,6 +169,7 @@ def register_team(
     if organiser_entry and not can_manage(by, t):
         raise forbidden("Only the organiser enters a team with the partner's deck.")
     _may_enter(by, captain, t, "player")
+    _plays(partner, t, "partner")
     if captain.pk == partner.pk:
         raise TournamentError("A team is two different players.", field="partner")
     with transaction.atomic():

@@ -115,6 +115,9 @@ def test_nobody_plays_in_two_teams_or_alone():
         teams.register_team(t, ana, cat, ana)
     with refused(400, "partner"):
         teams.register_team(t, cat, cat, cat)
+    (kow_bot,) = bots(1, org, game=KOW)
+    with refused(400, "partner"):  # a bot of another game
+        teams.register_team(t, cat, kow_bot, cat)
     with refused(409):  # a team event takes no individual entries
         registration.register(t, dan, dan)
     assert t.entries.count() == 1
@@ -260,11 +263,13 @@ def test_bot_teams_get_one_match_of_four_seats_when_the_engine_plays_teams(
     assert not t.log.filter(action="match_refused").exists(), list(t.log.values("reason"))
     assert table.match_id is not None
     seats = list(MatchSeat.objects.filter(match_id=table.match_id).order_by("seat"))
+    a, b = (Entry.objects.get(pk=e) for e in table.entries)  # the table's order
+    assert {a.pk, b.pk} == {first.pk, second.pk}
     assert [(s.player_id, s.team) for s in seats] == [
-        (first.player_id, 0),
-        (second.player_id, 1),
-        (first.partner_id, 0),
-        (second.partner_id, 1),
+        (a.player_id, 0),
+        (b.player_id, 1),
+        (a.partner_id, 0),
+        (b.partner_id, 1),
     ]
     assert all(s.bot for s in seats)
 
