@@ -19,7 +19,7 @@ lists indexed by the entrant's position, little work per result, the rest a colu
 
 1. each distinct score (``wins``, ``draws``) is worked out once into the two players' records,
    each packed in one integer (match wins, draws, losses, games won, drawn and played in separate
-   bit fields), so a result adds to a player's record with one addition (:class:`_Records`);
+   bit fields), so a result adds to a player's record with one addition (:func:`_score_records`);
 2. a round's opponents are one list (``opponent[position]``, -1 for none): its count of -1 catches
    a player with two results in the round, and the rounds read side by side give each player's
    opponents in round order (:class:`_Tally`);
@@ -186,35 +186,19 @@ def _pack(**counts: int) -> int:
 _BYE = _pack(wins=1, games_won=2, games=2)
 
 
-class _Records(dict):
-    """``wins`` of a match -> ``draws`` -> the packed records of its two players, made once per
-    score (two levels of plain keys: a lookup per result costs less than one on a nested tuple)."""
-
-    def __missing__(self, wins: tuple[int, ...]) -> dict[int, tuple[int, int]]:
-        by_draws = self[wins] = _RecordsByDraws(wins)
-        return by_draws
-
-
-class _RecordsByDraws(dict):
-    def __init__(self, wins: tuple[int, ...]) -> None:
-        super().__init__()
-        self.wins = wins
-
-    def __missing__(self, drawn: int) -> tuple[int, int]:
-        a, b = self.wins if self.wins else (0, 0)
-        for games in (a, b, drawn):
-            if not isinstance(games, int) or not 0 <= games < _MAX_GAMES:
-                raise ValueError(
-                    f"games won and drawn must be whole numbers from 0: {self.wins}, {drawn}"
-                )
-        outcome_a, outcome_b = ("wins", "losses") if a > b else ("losses", "wins")
-        if a == b:
-            outcome_a = outcome_b = "draws"
-        records = self[drawn] = (
-            _pack(**{outcome_a: 1}, games_won=a, games_drawn=drawn, games=a + b + drawn),
-            _pack(**{outcome_b: 1}, games_won=b, games_drawn=drawn, games=a + b + drawn),
-        )
-        return records
+def _score_records(wins: tuple[int, ...], drawn: int) -> tuple[int, int]:
+    """The packed records of a match's two players from its score."""
+    a, b = wins if wins else (0, 0)
+    for games in (a, b, drawn):
+        if not isinstance(games, int) or not 0 <= games < _MAX_GAMES:
+            raise ValueError(f"games won and drawn must be whole numbers from 0: {wins}, {drawn}")
+    outcome_a, outcome_b = ("wins", "losses") if a > b else ("losses", "wins")
+    if a == b:
+        outcome_a = outcome_b = "draws"
+    return (
+        _pack(**{outcome_a: 1}, games_won=a, games_drawn=drawn, games=a + b + drawn),
+        _pack(**{outcome_b: 1}, games_won=b, games_drawn=drawn, games=a + b + drawn),
+    )
 
 
 class _Tally:
@@ -225,7 +209,9 @@ class _Tally:
         self.totals = [0] * n
         self.byes = [0] * n
         self.opponent_by_round: list[list[int]] = []  # per round: opponent's position, or -1
-        self.records = _Records()
+        # wins -> draws -> the two players' packed records: each score worked out once (plain
+        # dicts and plain keys: the cheapest lookup per result)
+        self.records: dict[tuple[int, ...], dict[int, tuple[int, int]]] = {}
 
     def add_round(self, results: list[Result], index: dict[int, int]) -> None:
         """Add one round; ValueError (or KeyError for an unknown player) for a result it refuses."""
@@ -241,7 +227,12 @@ class _Tally:
             b = index[b]
             opponent[a] = b
             opponent[b] = a
-            record_a, record_b = records[result.wins][result.draws]
+            try:
+                record_a, record_b = records[result.wins][result.draws]
+            except KeyError:  # a score not seen yet
+                wins, drawn = result.wins, result.draws
+                by_draws = records.setdefault(wins, {})
+                record_a, record_b = by_draws[drawn] = _score_records(wins, drawn)
             totals[a] += record_a
             totals[b] += record_b
         if any(result.placings is not None for result in byes):
