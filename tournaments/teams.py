@@ -13,9 +13,10 @@ confirms with their own deck (the team becomes active, or waitlisted when the ev
 declines; an organiser may enter a whole team at once with both decks. Nobody is in two teams.
 The captain speaks for the team afterwards (check-in, reports, withdrawing or dropping).
 
-Which games: the engine's ``team_sizes`` (e.g. ``(2,)``), or the rulebook's team modes listed
-in :data:`RULEBOOK_TEAM_SIZES` for games whose engine does not play them yet; their team tables
-are reported by the players until the engine declares ``team_sizes``.
+Which games: the team modes of the games' rulebooks, :data:`TEAM_MODES` (AracKhan Wars' 2v2),
+and any engine declaring ``team_sizes`` (e.g. ``(2,)``). Bot tables get a match when the engine
+plays the mode: it declares ``team_sizes``, or accepts the mode's options (AracKhan Wars:
+``{"mode": "2v2"}``, seats 0 and 2 against 1 and 3); otherwise the captains report them.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from tournaments.audit import log
 from tournaments.errors import TournamentError, can_manage, conflict, forbidden
 from tournaments.models import Entry, EntryState, Format, State, Tournament
 
-#: Team modes in the games' rulebooks, for engines that do not declare ``team_sizes`` (yet).
-RULEBOOK_TEAM_SIZES: dict[str, tuple[int, ...]] = {"arackhan-wars": (2,)}
+#: Team modes in the games' rulebooks: game -> team size -> the engine options that ask for it.
+TEAM_MODES: dict[str, dict[int, dict[str, Any]]] = {"arackhan-wars": {2: {"mode": "2v2"}}}
 #: Formats a team event can use (pods are free-for-all: no teams).
 TEAM_FORMATS = (
     Format.SWISS,
@@ -52,16 +53,37 @@ TAKEN = (
 
 
 # -- which games ----------------------------------------------------------------------------------
+def team_options(game: str, size: int) -> dict[str, Any]:
+    """The engine options of ``game``'s team mode for teams of ``size`` (none if not listed)."""
+    return dict(TEAM_MODES.get(game, {}).get(size, {}))
+
+
 def engine_team_sizes(game: str) -> tuple[int, ...]:
-    """Team sizes the game's engine plays itself (its ``team_sizes``; none by default)."""
+    """Team sizes the game's engine plays: its ``team_sizes``, else the rulebook modes whose
+    options it accepts for two teams (tried on a fresh game)."""
+    from engines.base import BadSetup
     from engines.registry import get_game
 
-    return tuple(getattr(get_game(game), "team_sizes", ()) or ())
+    engine = get_game(game)
+    declared = getattr(engine, "team_sizes", None)
+    if declared is not None:
+        return tuple(declared)
+    sizes = []
+    for size, options in TEAM_MODES.get(game, {}).items():
+        try:
+            engine.new_game(0, 2 * size, None, options)
+        except BadSetup:
+            continue
+        sizes.append(size)
+    return tuple(sizes)
 
 
 def team_sizes(game: str) -> tuple[int, ...]:
-    """Team sizes an event of ``game`` may use: the engine's, else the rulebook's."""
-    return engine_team_sizes(game) or RULEBOOK_TEAM_SIZES.get(game, ())
+    """Team sizes an event of ``game`` may use: the rulebook's and the engine's."""
+    from engines.registry import get_game
+
+    declared = getattr(get_game(game), "team_sizes", None) or ()
+    return tuple(sorted({*TEAM_MODES.get(game, {}), *declared}))
 
 
 def check_team_settings(t: Tournament) -> None:
@@ -287,10 +309,11 @@ def team_ranks(ranks: Sequence[int], teams: int = 2) -> list[int]:
 
 
 def schedule_team_matches(t: Tournament, tables: Sequence[Any], entries: dict[int, Entry]) -> int:
-    """Matches for the team tables whose four seats are bots, when the engine plays teams.
+    """Matches for the team tables whose four seats are bots, when the engine plays teams
+    (in the game's team mode, :func:`team_options`).
 
-    Returns how many were created. A game whose engine does not declare ``team_sizes`` (yet) has
-    its team tables reported by the captains, like tables of people.
+    Returns how many were created. A game whose engine does not play teams (yet) has its team
+    tables reported by the captains, like tables of people.
     """
     from engines.base import BadSetup
     from matches.scheduling import SeatSpec, schedule_match
@@ -317,7 +340,7 @@ def schedule_team_matches(t: Tournament, tables: Sequence[Any], entries: dict[in
                         SeatSpec(player=p, bot=s, team=team, deck=d)
                         for (p, team, _), s, d in zip(seats, specs, decks, strict=True)
                     ],
-                    options=t.options or None,
+                    options={**(t.options or {}), **team_options(t.game, t.team_size)} or None,
                     origin="tournament",
                     created_by=t.organiser,
                     rated=False,

@@ -9,10 +9,10 @@ from tournaments_helpers import KOW, bots, current_tables, organiser, people, re
 
 from engines.arackhan_wars.playable import playable_starters
 from engines.registry import get_game
-from matches.models import MatchSeat
-from tournaments import lifecycle, registration, rounds, summary, teams
+from matches.models import Match, MatchSeat, MatchState
+from tournaments import lifecycle, registration, summary, teams
 from tournaments.errors import TournamentError
-from tournaments.models import Entry, EntryState, Format, TableState
+from tournaments.models import Entry, EntryState, Format, Table, TableState
 from tournaments.results import engine_result
 
 pytestmark = pytest.mark.django_db
@@ -56,12 +56,17 @@ def refused(status: int, field: str | None = None):
 
 
 # -- which games ----------------------------------------------------------------------------------
-def test_team_sizes_come_from_the_engine_or_the_rulebook(monkeypatch):
-    assert teams.team_sizes(AKW) == (2,)  # the rulebook's 2v2, the engine does not play it yet
-    assert teams.engine_team_sizes(AKW) == ()
-    assert teams.team_sizes(KOW) == ()
+def test_team_sizes_come_from_the_rulebook_and_the_engine(monkeypatch):
+    assert teams.team_sizes(AKW) == (2,)  # the rulebook's 2v2
+    assert teams.engine_team_sizes(AKW) == (2,)  # which the engine plays with these options:
+    assert teams.team_options(AKW, 2) == {"mode": "2v2"}
+    assert teams.team_sizes(KOW) == () and teams.engine_team_sizes(KOW) == ()
+    # a team mode the engine refuses is allowed (reported by the captains), not played
+    monkeypatch.setitem(teams.TEAM_MODES, KOW, {2: {"mode": "2v2"}})
+    assert teams.team_sizes(KOW) == (2,) and teams.engine_team_sizes(KOW) == ()
+    # an engine may declare its team sizes itself
     monkeypatch.setattr(get_game(KOW), "team_sizes", (2,), raising=False)
-    assert teams.team_sizes(KOW) == (2,) and teams.engine_team_sizes(KOW) == (2,)
+    assert teams.engine_team_sizes(KOW) == (2,)
 
 
 def test_team_events_need_a_game_and_format_with_teams():
@@ -248,23 +253,24 @@ def test_team_seats_alternate_teams_and_team_ranks():
     assert engine_result(table, match) == {"wins": [0, 1], "draws": 0, "winner": 12}
 
 
-def test_bot_teams_get_one_match_of_four_seats_when_the_engine_plays_teams(
-    monkeypatch, django_capture_on_commit_callbacks
+def test_bot_teams_play_one_match_of_four_seats_in_the_team_mode(
+    django_capture_on_commit_callbacks,
 ):
-    monkeypatch.setattr(get_game(AKW), "team_sizes", (2,), raising=False)
+    """AracKhan Wars' engine plays 2v2: a table of two bot teams is one match, seats 0 and 2
+    (the first team) against 1 and 3, and its result comes back to the table by itself."""
     org = organiser()
     crew = bots(4, org, game=AKW)
-    t = team_event(org, rounds=1)
-    (first, second) = enter_teams(t, org, crew)
-    monkeypatch.setattr(rounds, "queue_matches", lambda ids: None)
+    t = team_event(org, format=Format.SINGLE_ELIMINATION)
+    first, second = enter_teams(t, org, crew)
     with django_capture_on_commit_callbacks(execute=True):
         lifecycle.start(t, org)
-    (table,) = current_tables(t)
-    assert not t.log.filter(action="match_refused").exists(), list(t.log.values("reason"))
-    assert table.match_id is not None
-    seats = list(MatchSeat.objects.filter(match_id=table.match_id).order_by("seat"))
+    t.refresh_from_db()
+    (table,) = Table.objects.filter(round__tournament=t)
+    match = Match.objects.get(pk=table.match_id)
+    assert match.options == {"mode": "2v2"} and match.origin == "tournament"
     a, b = (Entry.objects.get(pk=e) for e in table.entries)  # the table's order
     assert {a.pk, b.pk} == {first.pk, second.pk}
+    seats = list(MatchSeat.objects.filter(match=match).order_by("seat"))
     assert [(s.player_id, s.team) for s in seats] == [
         (a.player_id, 0),
         (b.player_id, 1),
@@ -272,6 +278,14 @@ def test_bot_teams_get_one_match_of_four_seats_when_the_engine_plays_teams(
         (b.partner_id, 1),
     ]
     assert all(s.bot for s in seats)
+    assert match.state == MatchState.FINISHED, match.state
+    assert table.state == TableState.FINAL and table.source == "engine"
+    ranks = match.result["ranks"]
+    assert table.result == engine_result(table, match)
+    if ranks[0] != ranks[1]:  # not a drawn game: the better team won the table and the event
+        winner = table.entries[0] if min(ranks[0::2]) < min(ranks[1::2]) else table.entries[1]
+        assert table.result["winner"] == winner
+    assert t.state == "finished" and t.winner_id == table.result["winner"]
 
 
 def test_individual_events_keep_teammates_apart():
