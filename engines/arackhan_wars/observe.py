@@ -7,7 +7,9 @@ the reveal (their space, or the astral plane, is public; the card is not).
 
 from __future__ import annotations
 
+import hashlib
 import random
+from array import array
 from typing import Any
 
 from engines.arackhan_wars import board
@@ -101,11 +103,17 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
     return obs
 
 
+def _rng_digest(st: State) -> str:
+    """A short stable fingerprint of the random generator's state (platform independent)."""
+    words = st.rng.getstate()[1]
+    return hashlib.sha256(array("Q", words).tobytes()).hexdigest()[:16]
+
+
 def canonical(st: State) -> dict[str, Any]:
     """Everything, hidden cards included, as plain JSON."""
     return {
         "n": st.n,
-        "rng": hash(st.rng.getstate()[1]),
+        "rng": _rng_digest(st),
         "ctype": st.ctype,
         "hand": st.hand,
         "draw": st.draw,
