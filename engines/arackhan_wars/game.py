@@ -31,7 +31,7 @@ class ArackhanWars(Game):
 
     slug: ClassVar[str] = "arackhan-wars"
     name: ClassVar[str] = "AracKhan Wars"
-    version: ClassVar[str] = "0.1.0"
+    version: ClassVar[str] = "1.0.0"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
