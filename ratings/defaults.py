@@ -3,7 +3,9 @@
 Draw probabilities (TrueSkill's per-pair chance of a tie) come from measured play, not the
 package's 10% default: in 2,000 random-bot games each, Khan of Khans 4-player tied 0.22% of
 player pairs, 2-player none; Kingdom of Warlords had no draw (a draw only happens at the
-500-battle cap). A small non-zero value keeps the rare tie rateable.
+500-battle cap). AracKhan Wars (random bots, every tie-break spent): 1 of 300 pairs tied in
+1v1 games, 1 of 600 in 4-player free-for-all games. A small non-zero value keeps the rare tie
+rateable.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ DEFAULT_LADDERS = (
     LadderSpec("khan-of-khans-4p", "khan-of-khans", 4, "4-player free-for-all", 0.005),
     LadderSpec("khan-of-khans-2p", "khan-of-khans", 2, "2-player", 0.005),
     LadderSpec("kingdom-of-warlords-1v1", "kingdom-of-warlords", 2, "1v1", 0.01),
+    LadderSpec("arackhan-wars-1v1", "arackhan-wars", 2, "1v1", 0.005),
+    # Four seats without options: the engine's free-for-all mode (2v2 needs {"mode": "2v2"}).
+    LadderSpec("arackhan-wars-ffa-4p", "arackhan-wars", 4, "4-player free-for-all", 0.005),
 )
 
 
@@ -67,6 +72,17 @@ ARENA_BOTS = (
     ("search25", "search:25"),
     ("search500", "search:500"),
 )
+# Specs that differ for a game. An AracKhan Wars playout is a whole game (about 17 ms), so
+# search at 200 or 500 playouts a move would take minutes a game: its search bots think for a
+# time budget a move instead (about 40 moves a seat in 1v1).
+ARENA_SPECS_BY_GAME = {
+    "arackhan-wars": {"search": "search:100ms", "search500": "search:500ms"},
+}
+
+
+def arena_spec(game: str, label: str, spec: str) -> str:
+    """The spec the arena plays bot ``label`` of ``game`` with."""
+    return ARENA_SPECS_BY_GAME.get(game, {}).get(label, spec)
 
 
 def ensure_arena_bots(games: list[str] | None = None) -> list[str]:
@@ -78,7 +94,8 @@ def ensure_arena_bots(games: list[str] | None = None) -> list[str]:
     games = games or sorted({spec.game for spec in DEFAULT_LADDERS})
     created = []
     for game in games:
-        for label, spec in ARENA_BOTS:
+        for label, default_spec in ARENA_BOTS:
+            spec = arena_spec(game, label, default_spec)
             username = f"{game}-{label}-bot"
             player, new = Player.objects.get_or_create(
                 username=username,

@@ -227,6 +227,42 @@ def seat_decks(game: str, decks: Sequence[Any]) -> list[Any]:
     return [None] * len(decks) if any(d is None for d in filled) else filled
 
 
+# How many times the seats without a chosen deck are dealt other starter decks when the
+# engine refuses a group's decks (two seats with the same Khan).
+DECK_FILL_ATTEMPTS = 3
+
+
+def _schedule_group(ladder: Any, members: list[Any], teams: list[Any], *, enqueue: bool) -> Any:
+    """Schedule one group's match. A chosen deck is never dropped: the seats without one take
+    the engine's default or starter decks (:func:`ratings.person_challenges.fill_decks`), dealt
+    again when the engine refuses them; raises ``BadSetup`` when the chosen decks themselves
+    clash, and the group's entries keep waiting."""
+    from engines.base import BadSetup
+    from matches.scheduling import SeatSpec, schedule_match
+    from ratings.person_challenges import fill_decks
+
+    chosen = [e.deck for e in members]
+    attempts = DECK_FILL_ATTEMPTS if any(d is None for d in chosen) else 1
+    for attempt in range(1, attempts + 1):
+        decks = fill_decks(ladder.game, chosen) or [None] * len(members)
+        seats = [
+            SeatSpec(player=e.player, bot=e.bot, team=t, deck=d)
+            for e, t, d in zip(members, teams, decks, strict=True)
+        ]
+        try:
+            return schedule_match(
+                ladder.game,
+                seats,
+                ladder=ladder,
+                options=ladder.match_options(),
+                origin="matchmaker",
+                enqueue=enqueue,
+            )
+        except BadSetup:
+            if attempt == attempts or all(d is None for d in chosen):
+                raise
+
+
 def arena_bots(ladder: Any) -> list[tuple[Any, str]]:
     """Bot accounts that play ``ladder``'s game, with their specs."""
     from players.models import Player
@@ -269,7 +305,6 @@ def matchmake(
     """One matchmaking round on ``ladder``: refill the arena, form groups, schedule matches."""
     from engines.base import BadSetup
     from engines.registry import UnknownGame, get_game
-    from matches.scheduling import SeatSpec, schedule_match
     from ratings.models import QueueEntry, Rating
     from ratings.service import make_env
 
@@ -320,37 +355,11 @@ def matchmake(
         )
         for group in groups:
             members = [by_key[c.key] for c in group.members]
-            decks = seat_decks(ladder.game, [e.deck for e in members])
             teams = group.teams or [None] * len(members)
-            seats = [
-                SeatSpec(player=e.player, bot=e.bot, team=t, deck=d)
-                for e, t, d in zip(members, teams, decks, strict=True)
-            ]
             try:
-                try:
-                    match = schedule_match(
-                        ladder.game,
-                        seats,
-                        ladder=ladder,
-                        options=ladder.match_options(),
-                        origin="matchmaker",
-                        enqueue=enqueue,
-                    )
-                except BadSetup:
-                    if all(s.deck is None for s in seats):
-                        raise
-                    # Decks that clash (two seats with the same Khan): deal every seat alike.
-                    seats = [SeatSpec(s.player, s.bot, s.team) for s in seats]
-                    match = schedule_match(
-                        ladder.game,
-                        seats,
-                        ladder=ladder,
-                        options=ladder.match_options(),
-                        origin="matchmaker",
-                        enqueue=enqueue,
-                    )
+                match = _schedule_group(ladder, members, teams, enqueue=enqueue)
             except BadSetup as exc:
-                report.notes.append(f"group {[e.player.username for e in members]}: {exc}")
+                report.notes.append(f"group {[e.player.username for e in members]} waits: {exc}")
                 log.warning("matchmaking on %s could not schedule: %s", ladder.slug, exc)
                 continue
             QueueEntry.objects.filter(pk__in=[e.pk for e in members]).delete()

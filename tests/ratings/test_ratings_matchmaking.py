@@ -21,7 +21,7 @@ from ratings.matchmaking import (
     refill_arena,
     team_splits,
 )
-from ratings.models import BotProfile, QueueEntry, Rating
+from ratings.models import BotProfile, Ladder, QueueEntry, Rating
 
 ENV = trueskill.TrueSkill(backend=None)
 
@@ -270,3 +270,65 @@ def test_a_team_ladder_match_gets_balanced_teams(teams):
     team_of = dict(Match.objects.get(pk=match_id).seats.values_list("player__username", "team"))
     # The strongest plays with the weakest: 40+10 against 30+20.
     assert team_of["t0"] == team_of["t3"] != team_of["t1"] == team_of["t2"]
+
+
+# -- decks chosen in the queue ----------------------------------------------------------------
+
+
+def _queue_two(ladder, decks):
+    bots = [Player.objects.create(username=f"deckbot{i}", is_bot=True) for i in range(2)]
+    now = timezone.now()
+    for i, (bot, deck) in enumerate(zip(bots, decks, strict=True)):
+        QueueEntry.objects.create(
+            ladder=ladder, player=bot, bot="random", deck=deck, joined_at=now - timedelta(hours=i)
+        )
+    report = matchmake(ladder, now=now, enqueue=False)
+    return bots, report
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["khan-of-khans", "arackhan-wars"])
+def test_a_chosen_deck_is_kept_when_the_other_seat_has_none(game):
+    """Games that deal decks at random: the other seat takes a starter deck, never a deal that
+    drops the chosen one."""
+    from engines.decks import get_deck_format
+
+    ladder = Ladder.objects.create(slug=f"decks-{game}", name=game, game=game, seats=2)
+    starters = [s.data for s in get_deck_format(game).starter_decks()]
+    bots, report = _queue_two(ladder, [starters[1], None])
+    (match_id,) = report.matches
+    match = Match.objects.get(pk=match_id)
+    by_player = {s.player_id: match.decks[s.seat] for s in match.seats.all()}
+    assert by_player[bots[0].pk] == starters[1]
+    assert by_player[bots[1].pk] in starters and by_player[bots[1].pk] != starters[1]
+    assert not QueueEntry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_clashing_chosen_decks_wait_in_the_queue_with_a_note():
+    """Two seats with the same Khan cannot play each other: the entries wait, decks kept."""
+    ladder = Ladder.objects.create(slug="decks-clash", name="clash", game="khan-of-khans", seats=2)
+    _, report = _queue_two(ladder, ["impala-people", "impala-people"])
+    assert report.matches == [] and not Match.objects.exists()
+    assert any("waits" in note for note in report.notes), report.notes
+    assert list(QueueEntry.objects.values_list("deck", flat=True)) == ["impala-people"] * 2
+
+
+@pytest.mark.django_db
+def test_the_arackhan_ladders_and_their_arena_bots():
+    """Both AracKhan Wars ladders exist after migrate; their arena's search bots think for a
+    time budget a move (a playout is a whole game), and every spec makes a bot."""
+    from engines.bots.factory import make_bot
+    from ratings.defaults import ensure_arena_bots
+    from ratings.matchmaking import arena_bots
+
+    duel = Ladder.objects.get(slug="arackhan-wars-1v1")
+    ffa = Ladder.objects.get(slug="arackhan-wars-ffa-4p")
+    assert (duel.game, duel.seats, ffa.game, ffa.seats) == ("arackhan-wars", 2, "arackhan-wars", 4)
+    ensure_arena_bots(["arackhan-wars"])
+    specs = {p.username: s for p, s in arena_bots(ffa)}
+    assert len(specs) > ffa.seats
+    assert specs["arackhan-wars-search-bot"] == "search:100ms"
+    assert specs["arackhan-wars-search500-bot"] == "search:500ms"
+    for spec in specs.values():
+        assert make_bot("arackhan-wars", spec, 1) is not None
