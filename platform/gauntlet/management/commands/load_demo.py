@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
@@ -19,6 +21,16 @@ PEOPLE = [
 # Bot kinds and the spec the demo plays them with (demo search bots think briefly, so that
 # `make demo` starts in seconds).
 BOT_KINDS = {"random": "random", "heuristic": "heuristic", "search": "search:40"}
+# An AracKhan Wars playout is a whole game (about 17 ms), so 40 playouts a move take about 36 s
+# a game: its demo search bot thinks 20 ms a move instead (about a second a game).
+DEMO_SPECS_BY_GAME = {"arackhan-wars": {"search": "search:20ms"}}
+# Games whose matches are slower to play get fewer demo matches per ladder (a fraction of
+# ``--matches``), so that `make demo` stays quick.
+MATCH_SHARE_BY_GAME = {"arackhan-wars": 0.5}
+DECK_GAME = "arackhan-wars"
+UPCOMING_EVENT = "AracKhan Wars Spring Cup"
+# Whose registered AracKhan Wars deck copies which starter deck.
+DECK_OWNERS = {"alice": "whitelands-prebuilt", "bob": "nakka-prebuilt", "chen": "blight-prebuilt"}
 
 
 class Command(BaseCommand):
@@ -58,6 +70,9 @@ class Command(BaseCommand):
         played = self.play_ladder_matches(options["matches"])
         self.stdout.write(f"demo ladders: {played} bot matches played and rated")
         self.stdout.write(self.play_demo_tournament())
+        self.stdout.write(self.create_decks())
+        self.stdout.write(self.open_upcoming_tournament())
+        self.stdout.write(self.start_live_match())
 
     def create_bots(self) -> int:
         """Bot accounts per game and kind, enough of each kind to fill its largest ladder."""
@@ -82,7 +97,11 @@ class Command(BaseCommand):
                         bot.save()
                         created += 1
                     BotProfile.objects.get_or_create(
-                        player=bot, defaults={"game": slug, "spec": spec}
+                        player=bot,
+                        defaults={
+                            "game": slug,
+                            "spec": DEMO_SPECS_BY_GAME.get(slug, {}).get(kind, spec),
+                        },
                     )
         return created
 
@@ -140,8 +159,9 @@ class Command(BaseCommand):
         from ratings.models import Ladder
 
         played = 0
-        for ladder in Ladder.objects.filter(active=True):
-            if Match.objects.filter(ladder=ladder, origin="demo").count() >= per_ladder:
+        for ladder in Ladder.objects.filter(active=True).order_by("slug"):
+            wanted = demo_matches_for(ladder.game, per_ladder)
+            if Match.objects.filter(ladder=ladder, origin="demo").count() >= wanted:
                 continue
             bots = [
                 (bot, spec)
@@ -151,9 +171,108 @@ class Command(BaseCommand):
             if len(bots) < ladder.seats:
                 continue
             rng = random.Random(ladder.slug)
-            for _ in range(per_ladder):
+            for _ in range(wanted):
                 table = rng.sample(bots, ladder.seats)
                 seats = [SeatSpec(bot, spec) for bot, spec in table]
                 schedule_match(ladder.game, seats, ladder=ladder, origin="demo")
                 played += 1
         return played
+
+    def create_decks(self) -> str:
+        """Registered AracKhan Wars decks: alice's legal copy of a starter and her draft with
+        violations (too many cards, another faction's card, over the point budget); bob's and
+        chen's copies of other starters."""
+        from decks.models import Deck
+        from decks.services import copy_starter, create_deck, engine_catalogue, ensure_catalogue
+        from engines.decks import get_deck_format
+
+        catalogue = ensure_catalogue(DECK_GAME)
+        fmt = get_deck_format(DECK_GAME)
+        starters = {s.key: s for s in fmt.starter_decks()}
+        people = {p.username: p for p in Player.objects.filter(username__in=DECK_OWNERS)}
+        made = 0
+        for username, key in DECK_OWNERS.items():
+            if not Deck.objects.filter(owner=people[username], game=DECK_GAME).exists():
+                copy_starter(people[username], DECK_GAME, key)
+                made += 1
+        draft_name = "Whitelands draft (too big)"
+        if not Deck.objects.filter(owner=people["alice"], name=draft_name).exists():
+            data = json.loads(json.dumps(starters["whitelands-prebuilt"].data))
+            data["cards"][0]["copies"] += 3
+            data["cards"].append(starters["nakka-prebuilt"].data["cards"][0])
+            text = fmt.export_text(data, engine_catalogue(catalogue), draft_name)
+            create_deck(people["alice"], DECK_GAME, draft_name, text=text)
+            made += 1
+        return f"demo decks: {made} created ({Deck.objects.count()} in all)"
+
+    def open_upcoming_tournament(self) -> str:
+        """An AracKhan Wars Swiss open for registration (deadline in two weeks): bob and chen
+        entered with their decks, so a visitor (alice) can join it with hers."""
+        from datetime import timedelta
+
+        from django.utils import timezone
+
+        from decks.services import current_version
+        from tournaments import lifecycle, registration
+        from tournaments.models import Tournament
+
+        organiser = Player.objects.get(username="organiser")
+        event = Tournament.objects.filter(name=UPCOMING_EVENT, organiser=organiser).first()
+        if event is None:
+            event = lifecycle.create(
+                organiser,
+                name=UPCOMING_EVENT,
+                game=DECK_GAME,
+                rounds=3,
+                capacity=16,
+                registration_deadline=timezone.now() + timedelta(days=14),
+                description="Three Swiss rounds of AracKhan Wars 1v1. Bring a legal deck.",
+            )
+            event = lifecycle.open_registration(event, organiser)
+            for username in ("bob", "chen"):
+                player = Player.objects.get(username=username)
+                deck = player.decks.filter(game=DECK_GAME).first()
+                version = current_version(deck) if deck else None
+                registration.register(
+                    event, player, player, deck_version=version.pk if version else None
+                )
+        entries = event.entries.count()
+        return f"demo tournament: {event.name} is {event.get_state_display().lower()}, {entries} in"
+
+    def start_live_match(self) -> str:
+        """A running AracKhan Wars match between alice (her deck) and the heuristic bot, waiting
+        for alice's move: her play page, a spectator's board and the live match page."""
+        from decks.services import current_version, playable_data
+        from matches.models import Match, MatchState
+        from matches.scheduling import SeatSpec, schedule_match
+        from ratings.bots import bot_spec
+        from ratings.models import Ladder
+        from ratings.person_challenges import fill_decks
+
+        alice = Player.objects.get(username="alice")
+        live = Match.objects.filter(origin="demo-play", state=MatchState.RUNNING).first()
+        if live is None:
+            ladder = Ladder.objects.filter(game=DECK_GAME, seats=2, active=True).first()
+            bot = Player.objects.filter(username=f"{DECK_GAME}-heuristic-bot").first()
+            deck = alice.decks.filter(game=DECK_GAME, name__contains="pre-built").first()
+            version = current_version(deck) if deck else None
+            if ladder is None or bot is None or version is None or not version.legal:
+                return "demo live match: not started (no AracKhan Wars ladder, bot or deck)"
+            mine, theirs = fill_decks(DECK_GAME, [playable_data(version), None]) or [None, None]
+            live = schedule_match(
+                DECK_GAME,
+                [
+                    SeatSpec(alice, deck=mine),
+                    SeatSpec(bot, bot_spec(bot, DECK_GAME) or "heuristic", deck=theirs),
+                ],
+                ladder=ladder,
+                options=ladder.match_options(),
+                origin="demo-play",
+                created_by=alice,
+            )
+        return f"demo live match: {live.pk} ({live.state}), alice plays at /matches/{live.pk}/play/"
+
+
+def demo_matches_for(game: str, per_ladder: int) -> int:
+    """How many demo bot matches a ladder of ``game`` gets (at least one)."""
+    return max(1, round(per_ladder * MATCH_SHARE_BY_GAME.get(game, 1.0)))
