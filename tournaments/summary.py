@@ -50,7 +50,8 @@ def standings_rows(t: Tournament, entries: list[Entry] | None = None) -> list[di
 
 
 def bracket_json(t: Tournament) -> dict[str, Any] | None:
-    """The bracket tree with every match, its players (usernames), winner and state."""
+    """The bracket tree with every match, its players (usernames), winner and state; a team
+    event's nodes also name the teams (``team_names``, ``seed_teams``, ``winner_team``)."""
     stage = bracket_stage(t)
     if stage is None or t.bracket is None:
         return None
@@ -70,6 +71,14 @@ def bracket_json(t: Tournament) -> dict[str, Any] | None:
         node["match"] = table.match_id if table else None
     tree["seed_names"] = [names.get(p) for p in tree["seeds"]]
     tree["winner_name"] = names.get(tree["winner"])
+    if t.team_size > 1:
+        from tournaments.teams import team_label
+
+        labels = {e.pk: team_label(e) for e in t.entries.select_related("player", "partner")}
+        for node in tree["nodes"]:
+            node["team_names"] = [labels.get(p) for p in node["players"]]
+        tree["seed_teams"] = [labels.get(p) for p in tree["seeds"]]
+        tree["winner_team"] = labels.get(tree["winner"])
     tree["stage"] = stage
     return tree
 

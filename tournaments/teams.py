@@ -304,16 +304,22 @@ def team_seats(teams: Sequence[Entry]) -> list[tuple[Any, int, Any]]:
 
 
 def team_ranks(ranks: Sequence[int], teams: int = 2) -> list[int]:
-    """Each team's rank from the ranks of the seats of :func:`team_seats` (its best seat's)."""
-    return [min(ranks[i::teams]) for i in range(teams)]
+    """Each team's rank from the ranks of the seats of :func:`team_seats`: teams compare by
+    their best seat's rank, then their other seats' (a team whose player forfeited, ranked last
+    while every other seat ties first, loses)."""
+    keys = [tuple(sorted(ranks[i::teams])) for i in range(teams)]
+    return [sum(1 for other in keys if other < key) for key in keys]
 
 
 def schedule_team_matches(t: Tournament, tables: Sequence[Any], entries: dict[int, Entry]) -> int:
-    """Matches for the team tables whose four seats are bots, when the engine plays teams
-    (in the game's team mode, :func:`team_options`).
+    """Matches for the team tables, when the engine plays teams (in the game's team mode,
+    :func:`team_options`): one match of four seats per table of bots, queued for workers; with
+    the organiser's turn clock (``options["clock"]``) a table with people too, played on the
+    platform (``matches.interactive``, started at once, as ``rounds.schedule_bot_matches`` does
+    for players' tables).
 
-    Returns how many were created. A game whose engine does not play teams (yet) has its team
-    tables reported by the captains, like tables of people.
+    Returns how many were created. Without a clock, or when the engine does not play teams
+    (yet), tables with people are reported by the captains.
     """
     from engines.base import BadSetup
     from matches.scheduling import SeatSpec, schedule_match
@@ -322,14 +328,16 @@ def schedule_team_matches(t: Tournament, tables: Sequence[Any], entries: dict[in
 
     if t.team_size not in engine_team_sizes(t.game):
         return 0
-    created = []
+    clocked = bool((t.options or {}).get("clock"))
+    created, started = [], 0
     for table in tables:
         if table.bye or len(table.entries) != 2:
             continue
         seats = team_seats([entries[e] for e in table.entries])
         specs = [bot_spec(player, t.game) or "" for player, _, _ in seats]
-        if not all(specs):
-            continue  # people at the table: the captains report it
+        people = not all(specs)
+        if people and not clocked:
+            continue  # people at the table and no turn clock: the captains report it
         match, problem = None, ""
         registered = seat_decks(t.game, [deck for _, _, deck in seats])
         for decks in (registered, [None] * len(seats)):  # then decks dealt by the engine
@@ -344,7 +352,7 @@ def schedule_team_matches(t: Tournament, tables: Sequence[Any], entries: dict[in
                     origin="tournament",
                     created_by=t.organiser,
                     rated=False,
-                    enqueue=False,
+                    enqueue=people,  # a match with people starts now; bot matches queue below
                 )
                 break
             except BadSetup as exc:
@@ -354,12 +362,15 @@ def schedule_team_matches(t: Tournament, tables: Sequence[Any], entries: dict[in
             continue
         table.match = match
         type(table).objects.filter(pk=table.pk).update(match=match)
-        created.append(match.pk)
+        if people:
+            started += 1
+        else:
+            created.append(match.pk)
     if created:
         from tournaments.rounds import queue_matches
 
         transaction.on_commit(lambda: queue_matches(created))
-    return len(created)
+    return len(created) + started
 
 
 # -- reading --------------------------------------------------------------------------------------

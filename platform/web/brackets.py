@@ -1,7 +1,8 @@
 """Elimination brackets drawn as server-side SVG (no JavaScript).
 
 Input is the bracket tree of :func:`tournaments.summary.bracket_json`: every node (match) with its
-side (``winners``, ``losers``, ``final``, ``third``), round, slots, players and their names, state
+side (``winners``, ``losers``, ``final``, ``third``), round, slots, players and their names (a team
+event's boxes show its ``team_names``), state
 and, once paired, its table, result and match. :func:`layout` places each node on a grid (pure
 geometry, tested on its own); :func:`bracket_svg` draws the boxes, the lines between them, and a
 link on every match that has a table.
@@ -247,7 +248,7 @@ def bracket_svg(
     max_rounds: dict[str, int] = {}
     for n in tree["nodes"]:
         max_rounds[n["side"]] = max(max_rounds.get(n["side"], 0), n["round"])
-    seed_names = tree.get("seed_names") or []
+    seed_names = tree.get("seed_teams") or tree.get("seed_names") or []
     out = [
         f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" '
         f'viewBox="0 0 {lay.width:.0f} {lay.height:.0f}" width="{lay.width:.0f}" '
@@ -255,7 +256,7 @@ def bracket_svg(
         'font-family="system-ui, sans-serif" font-size="13">',
         f"<title>{escape(title)}</title>",
     ]
-    winner = tree.get("winner_name")
+    winner = tree.get("winner_team") or tree.get("winner_name")
     if winner:
         out.append(f"<desc>Champion: {escape(winner)}.</desc>")
     for text, x, y in lay.headings:
@@ -289,8 +290,9 @@ def _box_svg(
 ) -> str:
     node = box.node
     state = _state(node)
+    labels = node.get("team_names") or node.get("player_names")  # a team event names teams
     names = [
-        (node.get("player_names") or [None, None])[i]
+        (labels or [None, None])[i]
         if (node.get("players") or [None, None])[i] is not None
         else None
         for i in range(2)

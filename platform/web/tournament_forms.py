@@ -26,6 +26,7 @@ SETTINGS = [
     "third_place",
     "double_round_robin",
     "seeded_first_round",
+    "team_size",
     "points_win",
     "points_draw",
     "points_loss",
@@ -111,13 +112,27 @@ class TournamentForm(forms.ModelForm):
         self.fields["game"].choices = [(s, get_game(s).name) for s in game_slugs()]
         self.fields["registration_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["rounds"].help_text = "Swiss and pods; empty: chosen from the entrants."
+        self.fields["team_size"].label = "Players per entry"
+        self.fields["team_size"].help_text = team_size_help()
+        self.fields["team_size"].required = False  # left out: one player per entry
 
     def settings(self) -> dict[str, Any]:
         """The cleaned settings, as ``lifecycle.create``/``update`` take them."""
         data = {k: self.cleaned_data[k] for k in SETTINGS if k in self.cleaned_data}
         data["pod_sizes"] = data.get("pod_sizes") or []
         data["placing_points"] = data.get("placing_points") or []
+        data["team_size"] = data.get("team_size") or 1
         return data
+
+
+def team_size_help() -> str:
+    """Which games take teams of two (the tournaments app's list: rulebook and engine)."""
+    from tournaments.teams import team_sizes
+
+    games = [get_game(s).name for s in game_slugs() if 2 in team_sizes(s)]
+    if not games:
+        return "No game takes teams yet."
+    return f"Teams of two: {', '.join(games)} only (Swiss, elimination or round robin)."
 
 
 class DeckChoiceField(forms.ChoiceField):
@@ -129,34 +144,11 @@ class DeckChoiceField(forms.ChoiceField):
         return (kind == "version" and key.isdigit()) or super().valid_value(value)
 
 
-class RegisterForm(forms.Form):
-    """Entering an event: which deck (a version of yours, a Khan, or the fixed army)."""
+class DeckFormMixin:
+    """A ``deck`` field offering the fixed decks of the game and the given deck versions."""
 
-    deck = DeckChoiceField(
-        label="Deck", error_messages={"invalid_choice": "Choose a deck from the list."}
-    )
-    team = forms.CharField(
-        max_length=60,
-        required=False,
-        label="Team or club (optional)",
-        help_text="Players of the same team are not paired against each other.",
-    )
-
-    player = forms.ChoiceField(label="Enter as", required=False)
-
-    def __init__(
-        self, *args: Any, game: str, versions: list[Any], accounts: list[Any], **kwargs: Any
-    ):
-        super().__init__(*args, **kwargs)
+    def setup_deck(self, game: str, versions: list[Any]) -> None:
         self.game = game
-        self.accounts = {p.username: p for p in accounts}
-        if len(accounts) > 1:  # yourself and bot accounts you own
-            self.fields["player"].choices = [
-                (p.username, f"{p.public_name} (bot)" if p.is_bot else p.public_name)
-                for p in accounts
-            ]
-        else:
-            del self.fields["player"]
         choices = [(f"fixed:{key}", label) for key, label in fixed_choices(game)]
         for v in versions:
             note = "" if v.legal else " — not legal"
@@ -187,6 +179,41 @@ class RegisterForm(forms.Form):
                     return {"deck": fixed_deck(self.game, key)}
         raise forms.ValidationError("Choose a deck from the list.")
 
+
+def _deck_field() -> DeckChoiceField:
+    return DeckChoiceField(
+        label="Deck", error_messages={"invalid_choice": "Choose a deck from the list."}
+    )
+
+
+class RegisterForm(DeckFormMixin, forms.Form):
+    """Entering an event: which deck (a version of yours, a Khan, or the fixed army)."""
+
+    deck = _deck_field()
+    team = forms.CharField(
+        max_length=60,
+        required=False,
+        label="Team or club (optional)",
+        help_text="Players of the same team are not paired against each other.",
+    )
+
+    player = forms.ChoiceField(label="Enter as", required=False)
+
+    def __init__(
+        self, *args: Any, game: str, versions: list[Any], accounts: list[Any], **kwargs: Any
+    ):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.accounts = {p.username: p for p in accounts}
+        if len(accounts) > 1:  # yourself and bot accounts you own
+            self.fields["player"].choices = [
+                (p.username, f"{p.public_name} (bot)" if p.is_bot else p.public_name)
+                for p in accounts
+            ]
+        else:
+            del self.fields["player"]
+        self.setup_deck(game, versions)
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         asked = self.data.get(self.add_prefix("player"), "")
@@ -205,6 +232,68 @@ class RegisterForm(forms.Form):
     def entry_kwargs(self) -> dict[str, Any]:
         """Keyword arguments of ``registration.register``: the deck and the team."""
         return {**(self.cleaned_data.get("deck") or {}), "team": self.cleaned_data.get("team", "")}
+
+
+class TeamRegisterForm(RegisterForm):
+    """A captain registers a team of two: its name, the partner (who confirms with their own
+    deck) and the captain's deck."""
+
+    team_name = forms.CharField(max_length=60, required=False, label="Team name (optional)")
+    partner = forms.CharField(
+        max_length=150,
+        label="Partner's username",
+        help_text="Your teammate confirms on this page with their own deck, or declines.",
+    )
+    field_order = ["player", "team_name", "partner", "deck"]
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        del self.fields["team"]  # clubs keep players apart; a team event pairs teams
+
+    def entry_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments of ``teams.register_team``: the captain's deck, the team's name."""
+        return {
+            **(self.cleaned_data.get("deck") or {}),
+            "team_name": self.cleaned_data["team_name"],
+        }
+
+
+class PartnerForm(DeckFormMixin, forms.Form):
+    """The partner named by a captain joins the team with their own deck."""
+
+    deck = _deck_field()
+
+    def __init__(self, *args: Any, game: str, versions: list[Any], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.setup_deck(game, versions)
+
+    def deck_kwargs(self) -> dict[str, Any]:
+        return dict(self.cleaned_data.get("deck") or {})
+
+
+class OrganiserTeamForm(forms.Form):
+    """The organiser enters a whole team: both players and both decks (deck version ids)."""
+
+    team_name = forms.CharField(max_length=60, required=False, label="Team name (optional)")
+    captain = forms.CharField(max_length=150, label="Captain's username")
+    partner = forms.CharField(max_length=150, label="Partner's username")
+    deck_version = forms.IntegerField(
+        min_value=1,
+        label="Captain's deck version (id)",
+        help_text="The number at the end of the deck version's address (/decks/versions/<id>/).",
+    )
+    partner_deck_version = forms.IntegerField(min_value=1, label="Partner's deck version (id)")
+
+    def field_for(self, backend_field: str) -> str | None:
+        """The form field a backend error names (``player`` -> ``captain``, ``deck`` ->
+        ``deck_version``...)."""
+        names = {
+            "player": "captain",
+            "deck": "deck_version",
+            "partner_deck": "partner_deck_version",
+        }
+        name = names.get(backend_field, backend_field)
+        return name if name in self.fields else None
 
 
 def fixed_choices(game: str) -> list[tuple[str, str]]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web.views import accounts, decks, game, play, public, staff, tournaments
+from web.views import accounts, decks, game, play, public, staff, tournament_teams, tournaments
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -62,6 +62,12 @@ urlpatterns = [
     path("tournaments/<int:pk>/register/", tournaments.register, name="web-tournament-register"),
     path("tournaments/<int:pk>/withdraw/", tournaments.withdraw, name="web-tournament-withdraw"),
     path("tournaments/<int:pk>/check-in/", tournaments.check_in, name="web-tournament-check-in"),
+    path("tournaments/<int:pk>/teams/enter/", tournament_teams.enter, name="web-team-enter"),
+    path(
+        "tournaments/<int:pk>/teams/<int:entry_id>/<slug:answer>/",
+        tournament_teams.answer,
+        name="web-team-answer",
+    ),
     path("tournaments/<int:pk>/steps/<slug:action>/", tournaments.step, name="web-tournament-step"),
     path(
         "tournaments/<int:pk>/entries/<int:entry_id>/<slug:action>/",

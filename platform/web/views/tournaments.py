@@ -46,12 +46,12 @@ from web.tournament_forms import (
 from web.views.accounts import private
 
 PER_PAGE = 25
+FIXED_SETTINGS = ("game", "format", "team_size")  # fixed once registration opens
 UPCOMING = (State.REGISTRATION, State.CHECK_IN)
 DONE = (TableState.FINAL, TableState.VOID)
 TABLES_PER_PAGE = 64
 STANDINGS_PER_PAGE = 64
 ENTRANTS_PER_PAGE = 128
-LIVE_MATCH_SOCKETS = 24  # the page follows at most this many bot matches of a round live
 LOG_SHOWN = 30
 LEGEND = [
     (
@@ -150,7 +150,17 @@ def _back(t: Tournament, anchor: str = "") -> HttpResponse:
 
 
 def _names(entries: list[Entry]) -> dict[int, str]:
-    return {e.pk: e.player.public_name for e in entries}
+    """Each entry's name: the player's, or a team's with both players."""
+    from web.views.tournament_teams import entry_names
+
+    return entry_names(entries)
+
+
+def _mine(user: Any, entries: Any) -> set[int]:
+    """The entries ``user`` plays in (as the player, a team's captain or its partner)."""
+    if not user.is_authenticated:
+        return set()
+    return {e.pk for e in entries if user.pk in (e.player_id, e.partner_id)}
 
 
 # -- list -------------------------------------------------------------------------------------
@@ -222,7 +232,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     t = _managed(request, pk)
     form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=t.pk))
     if t.state != State.DRAFT:  # fixed once registration opens
-        for name in ("game", "format"):
+        for name in FIXED_SETTINGS:
             form.fields[name].disabled = True
             form.fields[name].help_text = "Fixed once registration is open."
     status = 200
@@ -230,7 +240,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             settings = form.settings()
             if t.state != State.DRAFT:
-                settings = {k: v for k, v in settings.items() if k not in ("game", "format")}
+                settings = {k: v for k, v in settings.items() if k not in FIXED_SETTINGS}
             try:
                 lifecycle.update(t, request.user, **settings)
             except TournamentError as exc:
@@ -328,7 +338,7 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
     """What the live region shows: the current round's progress and pairings, standings and
     bracket (the page and its refreshing fragment share it). Large events are paged."""
     names = _names(entries)
-    mine = {e.pk for e in entries if e.player_id == request.user.pk}
+    mine = _mine(request.user, entries)
     current = t.round_set.filter(number=t.current_round).first() if t.current_round else None
     all_tables = list(current.tables.order_by("number")) if current is not None else []
     tables_page = pager(request, all_tables, "tables", TABLES_PER_PAGE)
@@ -338,18 +348,22 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
         _table_rows([tb for tb in my_tables if tb not in tables], names, mine)
     else:
         my_tables = []  # every table is on the one page already
-    live_matches = [tb.match_id for tb in tables if tb.match_id and tb.state not in DONE][
-        :LIVE_MATCH_SOCKETS
-    ]
     public = {e.player.username: e.player.public_name for e in entries}
+    by_captain = {e.player.username: e.pk for e in entries}  # standings name entries by captain
     standings = []
     if not t.is_elimination and t.current_round:
         in_event = [e for e in entries if e.state in rounds.IN_EVENT]
         standings = summary.standings_rows(t, in_event)
     standings_page = pager(request, standings, "standings", STANDINGS_PER_PAGE)
     for row in standings_page.object_list:
-        row["name"] = public.get(row["player"], row["player"])
-        row["opponent_names"] = [public.get(o, o) for o in row["opponents"]]
+        row["name"] = names.get(row["entry"]) or public.get(row["player"], row["player"])
+        row["opponent_names"] = [names.get(by_captain.get(o), o) for o in row["opponents"]]
+        if t.team_size > 1:
+            from web.views.tournament_teams import members
+
+            entry = next(e for e in entries if e.pk == row["entry"])
+            row["team_name"] = entry.team_name
+            row["members"] = members(entry)
     my_row = next((r for r in standings if r["entry"] in mine), None)
     tree = summary.bracket_json(t)
     if tree:  # the summary names players by username; the pages show their public names
@@ -363,7 +377,6 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
         "tables": tables,
         "tables_page": tables_page,
         "my_tables": my_tables,
-        "live_matches": live_matches,
         "standings": standings_page.object_list,
         "standings_page": standings_page,
         "my_row": my_row,
@@ -382,7 +395,9 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
 
 def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> HttpResponse:
     t = _visible(request, pk)
-    entries = list(t.entries.select_related("player", "player__bot_profile").order_by("pk"))
+    entries = list(
+        t.entries.select_related("player", "player__bot_profile", "partner").order_by("pk")
+    )
     context: dict[str, Any] = {"tournament": t, **live_context(request, t, entries)}
     if request.GET.get("fragment") == "live":
         return render(request, "web/tournaments/_live.html", context, status=status)
@@ -419,11 +434,15 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
     if shown.isdigit() and int(shown) != t.current_round:
         rnd = t.round_set.filter(number=int(shown)).first()
         if rnd is not None:
-            mine = {my_entry.pk} if my_entry else set()
+            mine = _mine(user, entries)
             context["earlier"] = rnd
             context["earlier_tables"] = _table_rows(
                 list(rnd.tables.order_by("number")), _names(entries), mine
             )
+    if t.team_size > 1:
+        from web.views import tournament_teams
+
+        context.update(tournament_teams.page_context(request, t, entries, manager, **bound))
     if user.is_authenticated and context["open_for_entry"]:
         accounts = _accounts(t, user, entries)
         if accounts:
@@ -457,7 +476,7 @@ def _accounts(t: Tournament, user: Any, entries: list[Entry]) -> list[Any]:
 
     registered = {
         e.player_id for e in entries if e.state not in (EntryState.WITHDRAWN, EntryState.DROPPED)
-    }
+    } | {e.partner_id for e in entries if e.partner_id and e.state != EntryState.WITHDRAWN}
     bots = Player.objects.filter(
         is_bot=True, is_active=True, bot_profile__owner=user, bot_profile__game=t.game
     ).order_by("username")
@@ -466,6 +485,10 @@ def _accounts(t: Tournament, user: Any, entries: list[Entry]) -> list[Any]:
 
 
 def _register_form(t: Tournament, user: Any, accounts: list[Any], data: Any = None) -> RegisterForm:
+    if t.team_size > 1:  # a captain registers a team
+        from web.views.tournament_teams import register_form
+
+        return register_form(t, user, accounts, data)
     from decks.models import DeckVersion
 
     versions = list(
@@ -485,6 +508,10 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     t = _visible(request, pk)
     entries = list(t.entries.select_related("player"))
     accounts = _accounts(t, request.user, entries) or [request.user]
+    if t.team_size > 1:
+        from web.views import tournament_teams
+
+        return tournament_teams.register(request, t, accounts)
     form = _register_form(t, request.user, accounts, request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
@@ -615,10 +642,17 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
     """One table: players, why they were paired, reports so far, and the forms that apply."""
     t = _visible(request, pk)
     table = _table(t, table_id)
-    entries = {e.pk: e for e in Entry.objects.filter(pk__in=table.entries).select_related("player")}
-    players = [entries[e].player.public_name for e in table.entries]
-    names = {pk_: e.player.public_name for pk_, e in entries.items()}
+    entries = {
+        e.pk: e
+        for e in Entry.objects.filter(pk__in=table.entries).select_related("player", "partner")
+    }
+    names = _names(list(entries.values()))
+    players = [names[e] for e in table.entries]
+    # the captain reports for a team (the player for themselves): the partner only plays
     _table_rows([table], names, {e.pk for e in entries.values() if e.player_id == request.user.pk})
+    partner = request.user.is_authenticated and any(
+        e.partner_id == request.user.pk for e in entries.values()
+    )
     reports = list(table.reports.select_related("entry__player", "by"))
     for r in reports:
         r.score = _score(Table(entries=table.entries, result=r.result))
@@ -630,6 +664,9 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
         "entries": [entries[e] for e in table.entries],
         "reports": reports,
         "manager": manager,
+        "partner": partner,
+        "team_event": t.team_size > 1,
+        "play_seat": _play_seat(request.user, table),
     }
     if open_table and table.match_id is None and table.mine:
         context["report_form"] = bound.get("report_form") or ResultForm(
@@ -646,12 +683,22 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
     return render(request, "web/tournaments/table.html", context, status=status)
 
 
+def _play_seat(user: Any, table: Table) -> bool:
+    """True when ``user`` holds a person's seat in the table's running match (they play it on
+    the play page)."""
+    if table.match_id is None or not user.is_authenticated:
+        return False
+    from matches.models import MatchSeat, MatchState
+
+    return MatchSeat.objects.filter(
+        match_id=table.match_id, player=user, bot="", match__state=MatchState.RUNNING
+    ).exists()
+
+
 def _players(t: Tournament, table: Table) -> list[str]:
-    """The table's players' names, in seat order."""
-    names = {
-        e.pk: e.player.public_name
-        for e in Entry.objects.filter(pk__in=table.entries).select_related("player")
-    }
+    """The table's players' (or teams') names, in seat order."""
+    entries = Entry.objects.filter(pk__in=table.entries).select_related("player", "partner")
+    names = _names(list(entries))
     return [names.get(e, "?") for e in table.entries]
 
 
