@@ -220,6 +220,8 @@ def register_team(
         entry.dropped_after = None
         entry.reason = ""
         entry.save()
+        if state == EntryState.PENDING:
+            _invite(t, entry)
         if organiser_entry or late:
             log(
                 t,
@@ -232,6 +234,20 @@ def register_team(
                 late=late,
             )
     return entry
+
+
+def _invite(t: Tournament, entry: Entry) -> None:
+    """Tell the partner (on their notification socket, once committed) that a captain named
+    them: ``tournament.team_invitation`` ``{tournament, entry, captain, team}``."""
+    from tournaments.automation import send_on_commit
+
+    payload = {
+        "tournament": t.pk,
+        "entry": entry.pk,
+        "captain": entry.player.username,
+        "team": team_label(entry),
+    }
+    send_on_commit([(entry.partner_id, "tournament.team_invitation", payload)])
 
 
 def _pending_for(t: Tournament, entry_id: int, by: Any) -> Entry:

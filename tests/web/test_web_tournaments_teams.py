@@ -4,6 +4,8 @@ the entrants, pairings, standings, table pages and the bracket."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 
 from decks import services as deck_services
@@ -80,7 +82,19 @@ def test_the_form_offers_teams_where_the_game_has_them_and_names_the_field_other
 
 
 # -- registering ------------------------------------------------------------------------------------
-def test_captain_registers_partner_confirms_with_their_own_deck(client):
+class Inbox:
+    """Stands in for the channel layer: the notifications sent, as (group, kind, payload)."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, str, dict]] = []
+
+    async def group_send(self, group: str, message: dict) -> None:
+        self.sent.append((group, message["kind"], message["payload"]))
+
+
+def test_captain_registers_partner_confirms_with_their_own_deck(
+    client, django_capture_on_commit_callbacks
+):
     org = player("org", role="organiser")
     ana, bob = player("ana", display_name="Ana"), player("bob", display_name="Bob")
     t = team_event(org)
@@ -89,13 +103,26 @@ def test_captain_registers_partner_confirms_with_their_own_deck(client):
     login(client, ana)
     page = text(client.get(f"/tournaments/{t.pk}/"))
     assert "Partner&#x27;s username" in page and "Register the team" in page
-    r = client.post(
-        f"/tournaments/{t.pk}/register/",
-        {"team_name": "Grey Order", "partner": "bob", "deck": f"version:{ana_deck}"},
-    )
+    inbox = Inbox()
+    with (
+        mock.patch("channels.layers.get_channel_layer", return_value=inbox),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        r = client.post(
+            f"/tournaments/{t.pk}/register/",
+            {"team_name": "Grey Order", "partner": "bob", "deck": f"version:{ana_deck}"},
+        )
     assert r.status_code == 302
     entry = Entry.objects.get(tournament=t)
     assert (entry.state, entry.player, entry.partner) == (EntryState.PENDING, ana, bob)
+    # the partner is told on their notification socket
+    assert inbox.sent == [
+        (
+            f"player-{bob.pk}",
+            "tournament.team_invitation",
+            {"tournament": t.pk, "entry": entry.pk, "captain": "ana", "team": "Grey Order"},
+        )
+    ]
     page = text(client.get(f"/tournaments/{t.pk}/"))
     assert 'data-testid="pending-team"' in page and "Call the team off" in page
 

@@ -350,6 +350,7 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
         my_tables = []  # every table is on the one page already
     public = {e.player.username: e.player.public_name for e in entries}
     by_captain = {e.player.username: e.pk for e in entries}  # standings name entries by captain
+    by_pk = {e.pk: e for e in entries}
     standings = []
     if not t.is_elimination and t.current_round:
         in_event = [e for e in entries if e.state in rounds.IN_EVENT]
@@ -361,7 +362,7 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
         if t.team_size > 1:
             from web.views.tournament_teams import members
 
-            entry = next(e for e in entries if e.pk == row["entry"])
+            entry = by_pk[row["entry"]]
             row["team_name"] = entry.team_name
             row["members"] = members(entry)
     my_row = next((r for r in standings if r["entry"] in mine), None)
