@@ -300,3 +300,21 @@ def test_the_bracket_names_teams_in_the_svg_and_the_api(client):
     first = next(n for n in tree["nodes"] if all(n["players"]))
     assert all(name.startswith("Team ") for name in first["team_names"])
     assert first["player_names"] != first["team_names"]  # usernames are kept beside
+
+
+def test_a_team_events_page_makes_as_many_queries_for_more_teams(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    org = player("org", role="organiser")
+    small, large = team_event(org, name="Small", rounds=2), team_event(org, name="Large", rounds=2)
+    _entered(small, org, [f"s{i}" for i in range(4)])
+    _entered(large, org, [f"l{i}" for i in range(16)])
+    for t in (small, large):
+        lifecycle.start(t, org)
+    counts = []
+    for t in (small, large):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/tournaments/{t.pk}/").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
