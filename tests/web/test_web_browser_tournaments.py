@@ -91,6 +91,46 @@ def test_a_player_joins_a_tournament_from_its_page(page, live_server, person):
     save(page, "tournament-registration")
 
 
+def test_a_partner_confirms_a_team_with_their_own_deck(page, live_server, person):
+    """A team event: the captain named alice; she sees the invitation on the event's page,
+    picks her deck with the keyboard and joins; the entrants then show the team's two players."""
+    from decks import services as deck_services
+    from engines.arackhan_wars.playable import playable_starters
+    from tournaments import teams
+
+    legal = playable_starters()[0].data
+    org = organiser()
+    captain = people(1, "captain")[0]
+    t = lifecycle.create(org, name="Friday 2v2", game="arackhan-wars", team_size=2)
+    t = lifecycle.open_registration(t, org)
+    own = deck_services.create_deck(captain, "arackhan-wars", "Captain's", data=legal)
+    deck_services.create_deck(person, "arackhan-wars", "Alice's warband", data=legal)
+    entry = teams.register_team(
+        t,
+        captain,
+        person,
+        captain,
+        deck_version=deck_services.current_version(own).pk,
+        team_name="Grey Order",
+    )
+
+    log_in(page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/")
+    invitation = page.get_by_test_id("invitation")
+    expect(invitation).to_contain_text("Captain 0 invites you to play in their team Grey Order")
+    deck = invitation.get_by_label("Deck")
+    deck.focus()
+    page.keyboard.press("ArrowDown")  # the first of her decks
+    expect(deck).to_have_value(re.compile(r"^version:\d+$"))
+    invitation.get_by_role("button", name="Join the team").click()
+    expect(page.get_by_role("status").first).to_contain_text("You joined Grey Order")
+    expect(page.get_by_test_id("partner-entry")).to_contain_text("active")
+    team = page.locator("[data-testid=entrant]").get_by_test_id("team")
+    expect(team).to_have_text("Grey Order (Captain 0 & Alice)")
+    entry.refresh_from_db()
+    assert entry.state == "active" and entry.partner_deck == legal
+
+
 def test_standings_and_brackets_are_drawn(page, live_server):
     org = organiser()
     players = people(8, "player")
