@@ -318,3 +318,20 @@ def test_a_team_events_page_makes_as_many_queries_for_more_teams(client):
             assert client.get(f"/tournaments/{t.pk}/").status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
+
+
+def test_the_organiser_disqualifies_a_team_by_its_name(client):
+    org = player("org", role="organiser")
+    t = team_event(org, rounds=2)
+    first, _ = _entered(t, org, ["ana", "bob", "cat", "dan"])
+    lifecycle.start(t, org)
+    login(client, org)
+    url = f"/tournaments/{t.pk}/entries/{first.pk}/disqualify/"
+    blank = client.post(url, {"dq-reason": " "})
+    assert blank.status_code == 400 and "reason" in text(blank)
+    first.refresh_from_db()
+    assert first.state == EntryState.ACTIVE
+    done = client.post(url, {"dq-reason": "marked cards"}, follow=True)
+    assert "Team ana (Ana &amp; Bob) is disqualified." in text(done)
+    first.refresh_from_db()
+    assert first.state == EntryState.DISQUALIFIED

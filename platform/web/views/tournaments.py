@@ -615,14 +615,15 @@ def entry_action(request: HttpRequest, pk: int, entry_id: int, action: str) -> H
     t = _managed(request, pk)
     try:
         entry = lifecycle.entry_for(t, entry_id)
+        name = _names([entry])[entry.pk]  # a player's name, or a team's
         if action == "disqualify":
             # The service refuses a blank reason, naming the field.
             registration.disqualify(t, entry, request.user, request.POST.get("dq-reason", ""))
-            done = f"{entry.player.public_name} is disqualified."
+            done = f"{name} is disqualified."
         elif action == "drop":
             reason = request.POST.get("drop-reason", "").strip()[:2000]
             registration.drop(t, entry, request.user, reason)
-            done = f"{entry.player.public_name} is dropped."
+            done = f"{name} is dropped."
         else:
             raise Http404("No such action.")
     except TournamentError as exc:
