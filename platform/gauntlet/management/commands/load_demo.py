@@ -1,8 +1,11 @@
-"""``python manage.py load_demo``: demo accounts for the embedded default (idempotent)."""
+"""``python manage.py load_demo``: demo data for the embedded default (idempotent): people, bot
+accounts, rated bot matches on every ladder, a finished tournament, registered AracKhan Wars
+decks (a legal one and a draft with violations), an event open for registration and a running
+match alice plays in the browser."""
 
 from __future__ import annotations
 
-import json
+from copy import deepcopy
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
@@ -35,8 +38,8 @@ DECK_OWNERS = {"alice": "whitelands-prebuilt", "bob": "nakka-prebuilt", "chen": 
 
 class Command(BaseCommand):
     help = (
-        "Create demo people (password 'gauntlet-demo'), one bot account per game and kind, and "
-        "fill every ladder with bot matches."
+        "Create demo people (password 'gauntlet-demo'), one bot account per game and kind, "
+        "fill every ladder with bot matches, and add decks, tournaments and a live match."
     )
 
     def add_arguments(self, parser) -> None:
@@ -198,7 +201,7 @@ class Command(BaseCommand):
                 made += 1
         draft_name = "Whitelands draft (too big)"
         if not Deck.objects.filter(owner=people["alice"], name=draft_name).exists():
-            data = json.loads(json.dumps(starters["whitelands-prebuilt"].data))
+            data = deepcopy(starters["whitelands-prebuilt"].data)
             data["cards"][0]["copies"] += 3
             data["cards"].append(starters["nakka-prebuilt"].data["cards"][0])
             text = fmt.export_text(data, engine_catalogue(catalogue), draft_name)
