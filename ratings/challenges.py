@@ -13,7 +13,6 @@ from typing import Any
 
 from matches.models import Match
 from ratings.bots import bot_spec, may_enter
-from ratings.matchmaking import seat_decks
 
 
 class ChallengeRefused(Exception):
@@ -76,7 +75,10 @@ def challenge(
                 field="challenger" if p is challenger else "opponents",
             )
         specs.append(spec)
-    decks = seat_decks(ladder.game, [deck, *[None] * len(opponents)])
+    from ratings.person_challenges import fill_decks  # it imports this module
+
+    chosen = [deck, *[None] * len(opponents)]
+    decks = fill_decks(ladder.game, chosen) or chosen  # a chosen deck is never dropped
     size = max(1, ladder.team_size)
     teams = [i // size if size > 1 else None for i in range(len(players))]
     seats = [
