@@ -255,7 +255,7 @@ def _pending_for(t: Tournament, entry_id: int, by: Any) -> Entry:
     from ratings.bots import may_enter
 
     entry = (
-        Entry.objects.select_for_update()
+        Entry.objects.select_for_update(of=("self",))  # PostgreSQL: not the nullable partner
         .select_related("player", "partner")
         .filter(pk=entry_id, tournament=t)
         .first()
@@ -292,7 +292,7 @@ def decline_partner(t: Tournament, entry_id: int, by: Any) -> Entry:
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         entry = (
-            Entry.objects.select_for_update()
+            Entry.objects.select_for_update(of=("self",))
             .select_related("player", "partner")
             .filter(pk=entry_id, tournament=t)
             .first()

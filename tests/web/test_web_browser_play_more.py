@@ -117,8 +117,9 @@ def test_the_live_match_page_follows_every_move_without_hidden_cards(browser_pag
 def test_arackhan_wars_on_the_board_against_a_bot(browser_page, daphne):
     """Cards are placed by clicking the engine's legal actions; a whole game, then verify."""
     page = browser_page
-    Ladder.objects.create(
-        slug="arackhan-wars-1v1", name="AracKhan Wars 1v1", game="arackhan-wars", seats=2
+    Ladder.objects.get_or_create(  # a default ladder, unless the test database was flushed
+        slug="arackhan-wars-1v1",
+        defaults={"name": "AracKhan Wars 1v1", "game": "arackhan-wars", "seats": 2},
     )
     alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
     make_bot("arackhan-wars", "random")
