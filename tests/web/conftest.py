@@ -6,6 +6,7 @@ Playwright; they fail, never skip, when /usr/bin/chromium is missing.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -117,9 +118,9 @@ def login(client, user: Player) -> None:
 # -- browser -----------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def page(live_server, monkeypatch):
-    """A fresh headless chromium page (Playwright), started after the live server and database.
+@contextlib.contextmanager
+def chromium_page(monkeypatch, timeout_ms: int = 10_000):
+    """A fresh headless chromium page (Playwright) for one test.
 
     Playwright's sync API keeps an event loop running in this thread while it is started, which
     Django's async-safety check would take for async code: the browser lives for one test only,
@@ -137,9 +138,9 @@ def page(live_server, monkeypatch):
     playwright = sync_playwright().start()
     try:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(10_000)
-        yield context.new_page()
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(timeout_ms)
+        yield page
         browser.close()
     finally:
         # Connections the test opened while the browser's event loop ran are Django's
@@ -147,6 +148,13 @@ def page(live_server, monkeypatch):
         # then refuse to drop the test database).
         connections.close_all()
         playwright.stop()
+
+
+@pytest.fixture
+def page(live_server, monkeypatch):
+    """A chromium page, started after pytest-django's live server and database."""
+    with chromium_page(monkeypatch) as new_page:
+        yield new_page
 
 
 def screenshot(page, name: str) -> None:

@@ -6,12 +6,11 @@ runs in the services pass (PostgreSQL + Redis); the in-memory layer is covered i
 test_web_live.py.
 """
 
-import os
 import threading
 from pathlib import Path
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from playwright.sync_api import expect
 
 from matches.models import Match, MatchState
@@ -19,7 +18,7 @@ from matches.scheduling import SeatSpec, schedule_match
 from ratings.models import Ladder
 from tests.support.server import daphne_server
 from tests.support.workers import subprocess_database_url
-from tests.web.conftest import make_bot, screenshot
+from tests.web.conftest import chromium_page, make_bot, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 REPO = Path(__file__).resolve().parents[2]
@@ -37,23 +36,8 @@ def daphne(transactional_db, tmp_path):
 @pytest.fixture
 def live_page(daphne, monkeypatch):
     """A chromium page (like conftest's ``page``, without pytest-django's live server)."""
-    from playwright.sync_api import sync_playwright
-
-    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    playwright = sync_playwright().start()
-    try:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(15_000)
+    with chromium_page(monkeypatch, timeout_ms=15_000) as page:
         yield page
-        browser.close()
-    finally:
-        connections.close_all()  # see conftest's ``page``
-        playwright.stop()
 
 
 def test_live_match_page_updates_when_the_match_finishes(live_page, daphne):

@@ -11,7 +11,6 @@ tests/matches/test_play_workers.py).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import shutil
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 from playwright.sync_api import expect
 
@@ -30,7 +29,7 @@ from ratings.models import Ladder
 from tests.support.accounts import STRONG
 from tests.support.server import daphne_server
 from tests.support.workers import subprocess_database_url
-from tests.web.conftest import SCREENSHOTS, make_bot, screenshot
+from tests.web.conftest import SCREENSHOTS, chromium_page, make_bot, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -60,23 +59,8 @@ def daphne(transactional_db, tmp_path):
 
 @pytest.fixture
 def browser_page(daphne, monkeypatch):
-    from playwright.sync_api import sync_playwright
-
-    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    playwright = sync_playwright().start()
-    try:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(15_000)
+    with chromium_page(monkeypatch, timeout_ms=15_000) as page:
         yield page
-        browser.close()
-    finally:
-        connections.close_all()  # see conftest's ``page``
-        playwright.stop()
 
 
 def _log_in(page, base: str, user: Player) -> None:

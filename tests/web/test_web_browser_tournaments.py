@@ -9,20 +9,19 @@ layer, PostgreSQL), so it runs in the services pass; the others use pytest-djang
 
 from __future__ import annotations
 
-import os
 import re
 import threading
 from pathlib import Path
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from playwright.sync_api import expect
 
 from players.models import Player
 from tests.support.accounts import STRONG
 from tests.support.server import daphne_server
 from tests.support.workers import subprocess_database_url
-from tests.web.conftest import make_bot
+from tests.web.conftest import chromium_page, make_bot
 from tests.web.test_web_browser import log_in
 from tournaments import lifecycle, registration, results
 from tournaments.models import Entry, Round, State, TableState, Tournament
@@ -200,23 +199,8 @@ def daphne(transactional_db, tmp_path):
 @pytest.fixture
 def live_page(daphne, monkeypatch):
     """A chromium page for the daphne server (like conftest's ``page``)."""
-    from playwright.sync_api import sync_playwright
-
-    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium", pytrace=False)
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    playwright = sync_playwright().start()
-    try:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(15_000)
+    with chromium_page(monkeypatch, timeout_ms=15_000) as page:
         yield page
-        browser.close()
-    finally:
-        connections.close_all()  # see conftest's ``page``
-        playwright.stop()
 
 
 def in_thread(work) -> None:
