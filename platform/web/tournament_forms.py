@@ -10,32 +10,10 @@ from django import forms
 from engines.registry import game_slugs, get_game
 from ratings.models import Ladder
 from tournaments.models import Tournament
+from tournaments.serializers import SETTINGS_FIELDS
 
-SETTINGS = [
-    "name",
-    "game",
-    "format",
-    "description",
-    "capacity",
-    "waitlist",
-    "registration_deadline",
-    "check_in_required",
-    "late_entry_until_round",
-    "rounds",
-    "top_cut",
-    "third_place",
-    "double_round_robin",
-    "seeded_first_round",
-    "team_size",
-    "points_win",
-    "points_draw",
-    "points_loss",
-    "pod_sizes",
-    "placing_points",
-    "ladder",
-    "auto_advance",
-    "match_timeout_minutes",
-]
+# The settings an organiser edits: the API's, but the engine options, which stay an API matter.
+SETTINGS = [name for name in SETTINGS_FIELDS if name != "options"]
 TOP_CUT_CHOICES = [(0, "No top cut"), (2, "Top 2"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16")]
 
 
