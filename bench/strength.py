@@ -22,8 +22,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engines.base import derive_seed  # noqa: E402
-from engines.record import play_match  # noqa: E402
+from engines.base import Action, Game, derive_seed  # noqa: E402
+from engines.bots.base import Bot  # noqa: E402
+from engines.bots.factory import make_bot  # noqa: E402
+from engines.record import bot_seed, play_match  # noqa: E402
 from engines.registry import game_slugs, get_game  # noqa: E402
 
 
@@ -49,6 +51,24 @@ def binomial_tail(k: int, n: int, p: float) -> float:
     return min(1.0, math.exp(top) * sum(math.exp(v - top) for v in logs))
 
 
+class TimedBot(Bot):
+    """Wraps a bot and times its decisions (moves with more than one legal action)."""
+
+    def __init__(self, bot: Bot) -> None:
+        super().__init__(0)
+        self.bot = bot
+        self.spec = bot.spec
+        self.decisions: list[float] = []
+
+    def choose(self, game: Game, state: Any, seat: int) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(game, state, seat)
+        elapsed = time.perf_counter() - start
+        if len(game.legal_actions(state, seat)) > 1:
+            self.decisions.append(elapsed)
+        return action
+
+
 def play_one(task: tuple[str, int, str, str, int, int, bool]) -> dict[str, Any]:
     """One match: ``candidate`` in seat ``g % n``, ``baseline`` elsewhere. In duplicate mode
     games ``g`` with the same ``g // n`` share their seed (the same deal, every seat once)."""
@@ -60,8 +80,10 @@ def play_one(task: tuple[str, int, str, str, int, int, bool]) -> dict[str, Any]:
         seed = derive_seed(base_seed, slug, n, "deal", g // n)
     else:
         seed = derive_seed(base_seed, slug, n, candidate, baseline, g)
+    bots: list[Bot] = [make_bot(slug, spec, bot_seed(seed, s)) for s, spec in enumerate(specs)]
+    timed = bots[seat] = TimedBot(bots[seat])
     start = time.perf_counter()
-    record = play_match(slug, seed, specs)
+    record = play_match(slug, seed, bots)
     ranks = record.result["ranks"]
     winners = [s for s, r in enumerate(ranks) if r == 0]
     return {
@@ -73,6 +95,7 @@ def play_one(task: tuple[str, int, str, str, int, int, bool]) -> dict[str, Any]:
         "forfeit": record.forfeit["seat"] if record.forfeit else None,
         "seconds": time.perf_counter() - start,
         "actions": len(record.actions),
+        "decisions": timed.decisions,
     }
 
 
@@ -108,6 +131,14 @@ def matchup(
         "seconds_per_game": round(sum(o["seconds"] for o in outcomes) / games, 3),
         "seed": base_seed,
     }
+    decisions = sorted(t for o in outcomes for t in o["decisions"])
+    if decisions:
+        line |= {
+            "candidate_decisions": len(decisions),
+            "candidate_mean_s_per_decision": round(sum(decisions) / len(decisions), 4),
+            "candidate_p99_s_per_decision": round(decisions[int(0.99 * (len(decisions) - 1))], 4),
+            "candidate_max_s_per_decision": round(decisions[-1], 4),
+        }
     if n == 2:
         decisive = games - ties
         line |= {

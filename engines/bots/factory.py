@@ -72,6 +72,8 @@ def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
                     kwargs["prior"] = heuristic_bot_class(game_slug)(derive_seed(seed, "prior"))
             elif key == "margin":
                 kwargs["margin"] = float(value)
+            elif key == "paired" and value in ("0", "1"):
+                kwargs["paired"] = value == "1"
             elif key == "keep":
                 kwargs["keep_prior"] = float(value)
             elif key == "pw":
@@ -88,7 +90,7 @@ def _search_bot(game_slug: str, spec: str, seed: int) -> SearchBot:
                 )
             else:
                 raise UnknownBot(
-                    f"unknown search setting {key!r} (known: c, depth, keep, margin, policy, prior, pw, split)"
+                    f"unknown search setting {key!r} (known: c, depth, keep, margin, paired, policy, prior, pw, split)"
                 )
         except ValueError as exc:
             if isinstance(exc, UnknownBot):

@@ -186,7 +186,7 @@ class KhanOfKhans(Game):
         rules.playout(state, rng)
 
     def guided_playout(self, state: State, rng: random.Random) -> None:
-        """Corral at a threshold, steal the richest card, raid at random (see ``playout``)."""
+        """Count cards to pick the deck, corral at a threshold, steal the richest card (see ``playout``)."""
         playout.guided_playout(state, rng)
 
     def heuristic_value(self, state: State, seat: int) -> float:

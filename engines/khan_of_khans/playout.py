@@ -2,16 +2,19 @@
 
 Uniformly random playouts misjudge push-your-luck: a random player corrals once in eleven turns
 and loses most Herds to Enemy Magic, so every Herd looks worthless. Here each simulated player
-raids a random deck but corrals once its Herd is worth a threshold, steals the richest card a
-Waha's Blessing can reach and sneaks big cards away (High Llama). It reads the true state,
-which is fine for simulations: the search determinises hidden information before each one.
+counts cards like the heuristic bot: it raids the deck whose remaining cards promise the most
+for its Herd (:class:`DeckOdds`), corrals once its Herd is worth a threshold or every deck
+looks like a loss, steals the richest card a Waha's Blessing can reach and sneaks big cards
+away (High Llama). It reads the true state, which is fine for simulations: the search
+determinises hidden information before each one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from engines.khan_of_khans.cards import KIND, RAID, VALUE
+from engines.khan_of_khans.cards import BLESSING, CHAMPION, KIND, MAGIC, RAID, STAMPEDE, VALUE
 from engines.khan_of_khans.rules import (
     BLESS_ACTS,
     DECKS_OF_MASK,
@@ -32,6 +35,10 @@ LAST_TILE_AT = 160
 """... and with its last tile."""
 STEAL_AT = 50
 """Smallest card worth a kept Blessing (a drawn one always steals when it can)."""
+CHAMPION_WORTH = 25
+"""What a Tribal Champion is worth to a seat without one (the heuristic bot's figure)."""
+BLESSING_WORTH = 35
+"""What drawing a Waha's Blessing is worth (likewise)."""
 
 
 def _steal_value(action: str) -> int:
@@ -47,10 +54,85 @@ def _best_steal(st: State, s: int, table: list[dict[int, str]]) -> tuple[int, st
     return _steal_value(best), best
 
 
+def card_gain(c: int, worth: int, top: int, champion: bool, fight: int) -> int:
+    """What turning over card ``c`` is worth to a seat whose Herd is worth ``worth`` cows
+    (``top`` its best card), with or without a Champion; ``fight`` is what a second Champion
+    costs it."""
+    kind = KIND[c]
+    if kind == RAID:
+        return VALUE[c]
+    if kind == BLESSING:
+        return BLESSING_WORTH
+    if kind == STAMPEDE:
+        return -top
+    if kind == CHAMPION:
+        return -fight if champion else CHAMPION_WORTH
+    return -CHAMPION_WORTH if champion else -worth  # Enemy Magic
+
+
+_COUNTED = {BLESSING: 1, STAMPEDE: 2, CHAMPION: 3, MAGIC: 4}
+"""Which tally of :class:`DeckOdds` counts each kind of non-Raid! card."""
+
+
+class DeckOdds:
+    """Card counting over the Location decks of one state: per deck the cows of its Raid!
+    cards and its Blessings, Stampedes, Champions and Enemy Magics, recounted only when the
+    deck has changed size (a raid takes one card, nothing else touches the decks)."""
+
+    __slots__ = ("sizes", "tallies")
+
+    def __init__(self, n_decks: int) -> None:
+        self.sizes = [-1] * n_decks
+        self.tallies = [[0, 0, 0, 0, 0] for _ in range(n_decks)]
+
+    def expected(
+        self, st: State, d: int, worth: int, top: int, champion: bool, fight: int
+    ) -> float:
+        """The expected :func:`card_gain` of raiding deck ``d`` (its known top card exactly)."""
+        deck = st.decks[d]
+        if st.top_known[d]:
+            return card_gain(deck[-1], worth, top, champion, fight)
+        if self.sizes[d] != len(deck):
+            self.sizes[d] = len(deck)
+            tally = self.tallies[d]
+            tally[:] = (0, 0, 0, 0, 0)
+            for c in deck:
+                kind = KIND[c]
+                if kind == RAID:
+                    tally[0] += VALUE[c]
+                else:
+                    tally[_COUNTED[kind]] += 1
+        cows, blessings, stampedes, champions, magics = self.tallies[d]
+        return (
+            cows
+            + BLESSING_WORTH * blessings
+            - top * stampedes
+            + (-fight if champion else CHAMPION_WORTH) * champions
+            - (CHAMPION_WORTH if champion else worth) * magics
+        ) / len(deck)
+
+    def best(
+        self, st: State, s: int, worth: int, top: int, randbelow: Callable[[int], int]
+    ) -> tuple[float, int]:
+        """(expected gain, deck) of the most promising deck for seat ``s``; ties at random."""
+        champion = st.champ[s] >= 0
+        fight = (top if s == st.bison else worth) + CHAMPION_WORTH
+        best_ev = 0.0
+        best: list[int] = []
+        for d in DECKS_OF_MASK[st.mask]:
+            ev = self.expected(st, d, worth, top, champion, fight)
+            if not best or ev > best_ev:
+                best_ev, best = ev, [d]
+            elif ev == best_ev:
+                best.append(d)
+        return best_ev, best[0] if len(best) == 1 else best[randbelow(len(best))]
+
+
 def guided_playout(st: State, rng: Any) -> None:
-    """Play the game to its end in place with the rules of thumb above (random deck choice)."""
+    """Play the game to its end in place with the rules of thumb above."""
     randbelow = rng._randbelow if hasattr(rng, "_randbelow") else lambda n: int(rng.random() * n)
     herds = st.herd
+    odds = DeckOdds(len(st.decks))
     while not st.over:
         s = st.to_act
         if st.pending == PENDING_BLESSING:
@@ -74,14 +156,19 @@ def guided_playout(st: State, rng: Any) -> None:
             if big >= STEAL_AT:
                 step(st, *INFO[f"sneak {big}"], None)
                 continue
+        worth = top = 0
+        for c in herd:
+            worth += VALUE[c]
+            top = max(top, VALUE[c])
         tiles = st.tiles[s]
-        if herd and tiles:
-            worth = sum(VALUE[c] for c in herd)
-            if worth >= (CORRAL_AT if tiles > 1 else LAST_TILE_AT):
-                step(st, OP_CORRAL, 0, 0, None)
-                continue
-        ds = DECKS_OF_MASK[st.mask]
-        _raid(st, s, ds[randbelow(len(ds))], None)
+        if herd and tiles and worth >= (CORRAL_AT if tiles > 1 else LAST_TILE_AT):
+            step(st, OP_CORRAL, 0, 0, None)
+            continue
+        ev, d = odds.best(st, s, worth, top, randbelow)
+        if herd and tiles and ev < 0:
+            step(st, OP_CORRAL, 0, 0, None)
+            continue
+        _raid(st, s, d, None)
         if st.pending:
             continue
         st.turns += 1

@@ -74,6 +74,10 @@ def test_strength_bench(capsys: pytest.CaptureFixture[str]) -> None:
     three = out["toy-tricks/3p/search:20-vs-random"]
     assert three["metric"] == "win_share" and three["null"] == pytest.approx(1 / 3, abs=1e-3)
     assert three["value"] > 1 / 3  # search wins more than its share against random bots
+    # the candidate's thinking is timed per decision (the budget is per move)
+    assert three["candidate_decisions"] > 20
+    assert 0 < three["candidate_mean_s_per_decision"] <= three["candidate_max_s_per_decision"]
+    assert three["candidate_p99_s_per_decision"] <= three["candidate_max_s_per_decision"]
 
 
 def test_strength_duplicate_deals(capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,9 +97,9 @@ def test_duplicate_seatings_share_their_deal(monkeypatch: pytest.MonkeyPatch) ->
     seen: list[tuple[int, list[str]]] = []
     real = strength.play_match
 
-    def spy(slug: str, seed: int, specs: list[str]):
-        seen.append((seed, specs))
-        return real(slug, seed, specs)
+    def spy(slug: str, seed: int, bots: list):
+        seen.append((seed, [bot.spec for bot in bots]))
+        return real(slug, seed, bots)
 
     monkeypatch.setattr(strength, "play_match", spy)
     for g in range(4):

@@ -288,3 +288,97 @@ def test_guided_playout_defaults_to_random_playout() -> None:
     GAME.guided_playout(a, random.Random(1))
     GAME.random_playout(b, random.Random(1))
     assert GAME.digest(a) == GAME.digest(b)
+
+
+class _ScriptedRollouts(SearchBot):
+    """A paired search whose playouts report a fixed reward per first action and log the
+    random generator each playout gets."""
+
+    def __init__(self, rewards: dict[str, float], noise: float = 0.0, **kwargs) -> None:
+        super().__init__(0, paired=True, **kwargs)
+        self.rewards = rewards
+        self.noise = noise
+        self.jitter = random.Random(0)  # noise that common random numbers do not cancel
+        self.first_draws: list[float] = []
+        self.played: list[str] = []
+
+    def _rollout(self, game, state, rng):
+        self.first_draws.append(rng.random())
+        value = self.rewards.get(self.played[-1], 0.5) + self.noise * (self.jitter.random() - 0.5)
+        return [value] * 3  # every seat: only the searching seat's reward is read
+
+
+def _paired_setup(monkeypatch: pytest.MonkeyPatch, bot: _ScriptedRollouts):
+    state = mid_game(5, n=3, steps=1)
+    seat = GAME.to_act(state)
+    monkeypatch.setattr(GAME, "apply_fast", _logger(bot, GAME.apply_fast))
+    return state, seat, GAME.legal_actions(state, seat)
+
+
+def test_paired_search_plays_every_action_on_the_same_luck(monkeypatch) -> None:
+    bot = _ScriptedRollouts({}, playouts=40)
+    state, seat, legal = _paired_setup(monkeypatch, bot)
+    assert len(legal) > 1
+    bot.choose(GAME, state, seat)
+    rounds = 40 // len(legal)
+    assert bot.last_iterations == rounds * len(legal) == len(bot.first_draws)
+    assert bot.played == legal * rounds  # each determinisation: every legal action once
+    draws = [
+        bot.first_draws[i : i + len(legal)] for i in range(0, len(bot.first_draws), len(legal))
+    ]
+    assert all(len(set(chunk)) == 1 for chunk in draws)  # one playout seed per determinisation
+    assert len({chunk[0] for chunk in draws}) == rounds  # ... and a new one for the next
+
+
+def test_paired_search_leaves_the_prior_only_when_clearly_better(monkeypatch) -> None:
+    probe = _ScriptedRollouts({})
+    state, seat, legal = _paired_setup(monkeypatch, probe)
+    hint = HeuristicBot(0).choose(GAME, state, seat)
+    other = next(a for a in legal if a != hint)
+    # the other action always wins: zero variance, so it is clearly better
+    sure = _ScriptedRollouts({other: 1.0, hint: 0.0}, playouts=30, prior=HeuristicBot(0))
+    monkeypatch.setattr(GAME, "apply_fast", _logger(sure, GAME.apply_fast))
+    assert sure.choose(GAME, state, seat) == other
+    # noisy and close: the prior's action stands unless beaten by the margin asked
+    close = {other: 0.55, hint: 0.5}
+    keen = _ScriptedRollouts(close, noise=0.5, playouts=300, prior=HeuristicBot(0))
+    keen.keep_prior = 0.0
+    monkeypatch.setattr(GAME, "apply_fast", _logger(keen, GAME.apply_fast))
+    assert keen.choose(GAME, state, seat) == other
+    stubborn = _ScriptedRollouts(close, noise=0.5, playouts=300, prior=HeuristicBot(0))
+    stubborn.keep_prior = 1e9
+    monkeypatch.setattr(GAME, "apply_fast", _logger(stubborn, GAME.apply_fast))
+    assert stubborn.choose(GAME, state, seat) == hint
+    # without a prior the best total wins outright
+    plain = _ScriptedRollouts({other: 0.6}, playouts=30)
+    monkeypatch.setattr(GAME, "apply_fast", _logger(plain, GAME.apply_fast))
+    assert plain.choose(GAME, state, seat) == other
+
+
+def _logger(bot: _ScriptedRollouts, apply_fast):
+    """``apply_fast`` (unwrapped if it is already a logger) logging actions into ``bot``."""
+    inner = getattr(apply_fast, "__wrapped_apply__", apply_fast)
+
+    def logged_apply(st, action):
+        bot.played.append(action)
+        inner(st, action)
+
+    logged_apply.__wrapped_apply__ = inner
+    return logged_apply
+
+
+def test_paired_search_by_spec_and_on_a_time_budget() -> None:
+    bot = make_bot("toy-tricks", "search:30ms,paired=1,margin=3", 4)
+    assert bot.paired and bot.time_ms == 30
+    state = mid_game(2, n=2, steps=1)
+    seat = GAME.to_act(state)
+    legal = GAME.legal_actions(state, seat)
+    assert bot.choose(GAME, state, seat) in legal
+    assert bot.last_iterations >= len(legal)  # at least one determinisation, every action
+    a = make_bot("khan-of-khans", "search:60,paired=1,policy=guided", 7)
+    b = make_bot("khan-of-khans", "search:60,paired=1,policy=guided", 7)
+    assert play_match("khan-of-khans", 3, [a, "heuristic"]).actions == (
+        play_match("khan-of-khans", 3, [b, "heuristic"]).actions
+    )  # deterministic for a seed with a playout budget
+    with pytest.raises(UnknownBot, match="paired"):
+        make_bot("toy-tricks", "search:20,paired=yes", 1)
