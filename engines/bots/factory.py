@@ -5,7 +5,10 @@
 ``c``, heuristic cutoff ``depth``, playout ``policy`` random or the game's heuristic bot,
 ``prior=heuristic`` (the default where the game has a heuristic bot; ``prior=none`` turns it
 off) to bias the tree towards the heuristic bot's choices with weight ``pw``,
-``split=1`` for a subtree per observed chance outcome instead of SO-ISMCTS merging).
+``split=1`` for a subtree per observed chance outcome instead of SO-ISMCTS merging),
+``margin=S`` (score-margin rewards), ``keep=Z`` (keep the prior's action unless beaten by Z
+standard errors) and ``paired=1`` (flat search over the root's actions on common random
+numbers instead of a tree; see :meth:`SearchBot._paired_choice`).
 """
 
 from __future__ import annotations

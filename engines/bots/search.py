@@ -91,6 +91,8 @@ class SearchBot(Bot):
     rather than starting from scratch. ``split_outcomes`` gives every
     distinct observation after an action its own subtree (so a decision made after a random
     draw depends on what was drawn) instead of merging them as plain SO-ISMCTS does.
+    ``paired`` replaces the tree by a flat comparison of the root's actions on common random
+    numbers (:meth:`_paired_choice`), the strongest setting in games of luck.
     """
 
     kind = "search"
