@@ -3,11 +3,11 @@
 A challenge is a match created but not started (``scheduled``, origin ``challenge``, both
 seats people's): the challenged person accepts (the match starts: ``matches.interactive``),
 declines, or either side cancels (the match is aborted). A challenge nobody answers expires
-after ``settings.PERSON_CHALLENGE_EXPIRY_SECONDS`` (default a day); expired ones are aborted
-whenever challenges are listed or answered. On a game with deck construction each person may
-bring a registered, legal deck version (the challenger when challenging, the opponent when
-accepting), marked used once the match is made; a seat without one takes the engine's
-default deck. The match runs on the ladder's turn clock unless the challenge sets its own.
+after ``settings.PERSON_CHALLENGE_EXPIRY_SECONDS`` (the environment variable of that name,
+default a day); expired ones are aborted whenever challenges are listed or answered. On a
+game with deck construction each person may bring a registered, legal deck version (the
+challenger when challenging, the opponent when accepting), marked used once the match is made;
+a seat without one takes the engine's default deck. The match runs on the ladder's turn clock unless the challenge sets its own.
 The challenged person is told on their notification socket (``challenge``). The play page and
 the API both call these functions.
 """
@@ -26,14 +26,12 @@ from matches.models import Match, MatchState
 from ratings.challenges import ChallengeRefused
 from ratings.models import Ladder
 
-DEFAULT_EXPIRY_SECONDS = 24 * 3600
 ANSWERS = ("accept", "decline", "cancel")
 
 
 def expiry() -> timedelta:
     """How long a challenge waits for its answer."""
-    seconds = getattr(settings, "PERSON_CHALLENGE_EXPIRY_SECONDS", DEFAULT_EXPIRY_SECONDS)
-    return timedelta(seconds=float(seconds))
+    return timedelta(seconds=float(settings.PERSON_CHALLENGE_EXPIRY_SECONDS))
 
 
 def expires_at(match: Match) -> datetime:

@@ -100,6 +100,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "/accounts/login/"
+# A challenge from one player to another lapses unanswered after this many seconds.
+PERSON_CHALLENGE_EXPIRY_SECONDS = env_int("PERSON_CHALLENGE_EXPIRY_SECONDS", 24 * 3600)
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

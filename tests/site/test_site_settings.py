@@ -110,3 +110,18 @@ def test_load_demo_is_idempotent(db):
     assert Player.objects.get(username="admin").is_staff
     bot = Player.objects.filter(is_bot=True).first()
     assert bot is not None and not bot.has_usable_password()
+
+
+def test_person_challenge_expiry_comes_from_the_environment(monkeypatch):
+    from django.conf import settings
+
+    from ratings.person_challenges import expiry
+
+    show = "from django.conf import settings; print(settings.PERSON_CHALLENGE_EXPIRY_SECONDS)"
+    run = _manage("shell", "-c", show, PERSON_CHALLENGE_EXPIRY_SECONDS="90")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1] == "90"
+    bad = _manage("shell", "-c", show, PERSON_CHALLENGE_EXPIRY_SECONDS="a day")
+    assert bad.returncode != 0 and "PERSON_CHALLENGE_EXPIRY_SECONDS" in bad.stderr
+    monkeypatch.setattr(settings, "PERSON_CHALLENGE_EXPIRY_SECONDS", 90)
+    assert expiry().total_seconds() == 90
