@@ -74,7 +74,8 @@ def _log_in(page, base: str, user: Player) -> None:
 
 
 def _play_to_the_end(page, rng: random.Random, reload_after: int, shot: str) -> int:
-    """Click legal actions until the result shows; reload once mid-game. Returns the clicks."""
+    """Click legal actions until the result shows; reload once mid-game (or on the result when
+    the game ends sooner). Returns the clicks."""
     board = page.locator("#play")
     clicks = 0
     while board.get_attribute("data-state") == "running":
@@ -93,6 +94,11 @@ def _play_to_the_end(page, rng: random.Random, reload_after: int, shot: str) -> 
             page.reload()
             expect(board).to_have_attribute("data-socket", "open")
             assert int(board.get_attribute("data-ply")) > int(ply)  # the server's state
+    if clicks < reload_after:  # the deal made a short game: reload on its result instead
+        screenshot(page, shot)
+        ply = board.get_attribute("data-ply")
+        page.reload()
+        expect(board).to_have_attribute("data-ply", ply)
     return clicks
 
 
@@ -142,7 +148,8 @@ def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, sho
     screenshot(page, f"{shot}-result")
 
     match.refresh_from_db()
-    assert match.state == MatchState.FINISHED and clicks >= 5
+    # The seed is the server's: a deal can end a game after a few of the person's moves.
+    assert match.state == MatchState.FINISHED and 1 <= clicks < len(match.actions)
     ranks = match.result["ranks"]
     mine = ranks[0]  # the person took seat 0
     if mine == 0:
