@@ -77,12 +77,26 @@ def _read_deck(path: str) -> Any:
         return text
 
 
+def split_seats(text: str) -> list[str]:
+    """Bot specs from ``--seats``: split at commas, a ``key=value`` piece staying with the
+    search spec before it (``heuristic,search:700,paired=1`` is two seats)."""
+    seats: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if "=" in piece and seats and seats[-1].startswith("search"):
+            seats[-1] += "," + piece
+        else:
+            seats.append(piece)
+    return seats
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     try:
         game = get_game(args.game)
     except UnknownGame as exc:
         raise CliError(str(exc)) from exc
-    seats = [s.strip() for s in args.seats.split(",") if s.strip()] if args.seats else []
+    seats = split_seats(args.seats) if args.seats else []
     players = args.players
     if players is None:
         players = len(seats) if seats else game.min_seats
@@ -224,7 +238,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seats",
         help="comma-separated bot specs, one per seat "
-        "(random, heuristic, search, search:N, search:Nms); default all random",
+        "(random, heuristic, search, search:N, search:Nms, with search settings after "
+        "commas: search:700,paired=1); default all random",
     )
     p.add_argument("--players", type=int, help="number of seats (default: as many as --seats)")
     p.add_argument("--seed", type=int, default=0)

@@ -59,6 +59,25 @@ def test_play_summary_and_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and json.loads(out)["seats"] == ["random", "random"]
 
 
+def test_seats_keep_search_settings_with_their_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    from engines.cli import split_seats
+
+    assert split_seats("heuristic, search:700,margin=150,paired=1 ,random") == [
+        "heuristic",
+        "search:700,margin=150,paired=1",
+        "random",
+    ]
+    assert split_seats("search,c=0.5,search:5") == ["search,c=0.5", "search:5"]
+    code, out, _ = run(capsys, "play", "toy-tricks", "--seats", "random,search:8,paired=1")
+    assert code == 0
+    assert [line.split()[2] for line in out.splitlines() if line.startswith("  seat")] == [
+        "random",
+        "search:8,paired=1",
+    ]
+    code, _, err = run(capsys, "play", "toy-tricks", "--seats", "random,paired=1")
+    assert code != 0 and "paired=1" in err  # a setting without a search spec is a bad bot
+
+
 def test_play_with_deck_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     files = []
     for seat, deck in enumerate([[9, 9, 9, 9, 9, 9], [1, 1, 1, 1, 1, 1]]):
