@@ -20,8 +20,10 @@ from engines.khan_of_khans.cards import (
 )
 
 _CARD_OF_ID = {cid: c for c, cid in enumerate(CARD_IDS)}
-_CHAMPION_WORTH = 25.0
-_BLESSING_WORTH = 35.0
+CHAMPION_WORTH = 25
+"""What a Tribal Champion is worth to a seat without one (cows)."""
+BLESSING_WORTH = 35
+"""What drawing a Waha's Blessing is worth (cows)."""
 
 
 def _visible_ids(obs: dict[str, Any]) -> list[str]:
@@ -93,12 +95,12 @@ def _card_gain(kind: int, value: float, herd: int, top: int, champ: bool, bison:
     if kind == STAMPEDE:
         return -top
     if kind == MAGIC:
-        return -_CHAMPION_WORTH if champ else -herd
+        return -CHAMPION_WORTH if champ else -herd
     if kind == CHAMPION:
         if not champ:
-            return _CHAMPION_WORTH if herd else 10.0
-        return -(top if bison else herd) - _CHAMPION_WORTH
-    return _BLESSING_WORTH  # BLESSING
+            return CHAMPION_WORTH if herd else 10.0
+        return -(top if bison else herd) - CHAMPION_WORTH
+    return BLESSING_WORTH  # BLESSING
 
 
 class HeuristicBot(Bot):

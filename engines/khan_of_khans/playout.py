@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engines.khan_of_khans.bots import BLESSING_WORTH, CHAMPION_WORTH
 from engines.khan_of_khans.cards import BLESSING, CHAMPION, KIND, MAGIC, RAID, STAMPEDE, VALUE
 from engines.khan_of_khans.rules import (
     BLESS_ACTS,
@@ -22,8 +23,8 @@ from engines.khan_of_khans.rules import (
     INFO,
     KEEP,
     OP_CORRAL,
+    OP_RAID,
     RANDOM_CARD,
-    _raid,
     _steal_options,
     step,
 )
@@ -35,10 +36,6 @@ LAST_TILE_AT = 160
 """... and with its last tile."""
 STEAL_AT = 50
 """Smallest card worth a kept Blessing (a drawn one always steals when it can)."""
-CHAMPION_WORTH = 25
-"""What a Tribal Champion is worth to a seat without one (the heuristic bot's figure)."""
-BLESSING_WORTH = 35
-"""What drawing a Waha's Blessing is worth (likewise)."""
 
 
 def _steal_value(action: str) -> int:
@@ -168,14 +165,7 @@ def guided_playout(st: State, rng: Any) -> None:
         if herd and tiles and ev < 0:
             step(st, OP_CORRAL, 0, 0, None)
             continue
-        _raid(st, s, d, None)
-        if st.pending:
-            continue
-        st.turns += 1
-        if st.left == 0:
-            st.over = True
-        else:
-            st.to_act = s + 1 if s + 1 < st.n else 0
+        step(st, OP_RAID, d, 0, None)
 
 
 def _top_worth(st: State, d: int) -> int:
