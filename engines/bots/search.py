@@ -171,11 +171,9 @@ class SearchBot(Bot):
         (default 2) standard errors of the paired difference.
         """
         rng = random.Random(self.rng.getrandbits(64))
-        if self.rollout_depth is not None and self._n_seats is None:
-            self._n_seats = seat_count(game, state, random.Random(rng.getrandbits(64)))
+        deadline = self._start(game, state, rng)
         hint = self._bot_action(self.prior, game, state, seat, legal) if self.prior else ""
         rounds = max(1, self.playouts // len(legal))
-        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         samples: list[list[float]] = []  # per determinisation, each legal action's reward
         while not _budget_spent(len(samples), rounds, deadline):
             world = game.determinize(state, seat, rng)
@@ -207,21 +205,21 @@ class SearchBot(Bot):
         error = math.sqrt(0.25 / best.visits + 0.25 / prior.visits)
         return gap > self.keep_prior * error
 
+    def _start(self, game: Game, state: Any, rng: random.Random) -> float | None:
+        """Ready a decision: learn the seat count once when playouts are cut short (their
+        heuristic scores need it); return the deadline of a time budget (None: playouts)."""
+        if self.rollout_depth is not None and self._n_seats is None:
+            self._n_seats = seat_count(game, state, random.Random(rng.getrandbits(64)))
+        if self.time_ms is None:
+            return None
+        return time.perf_counter() + self.time_ms / 1000
+
     def search(self, game: Game, state: Any, seat: int, rng: random.Random) -> Node:
         """Run the iterations from ``seat``'s point of view and return the root."""
         root = Node()
-        if self.rollout_depth is not None and self._n_seats is None:
-            self._n_seats = seat_count(game, state, random.Random(rng.getrandbits(64)))
-        deadline = None
-        if self.time_ms is not None:
-            deadline = time.perf_counter() + self.time_ms / 1000
+        deadline = self._start(game, state, rng)
         iterations = 0
-        while True:
-            if deadline is not None:
-                if iterations and time.perf_counter() >= deadline:
-                    break
-            elif iterations >= self.playouts:
-                break
+        while not _budget_spent(iterations, self.playouts, deadline):
             self._iterate(game, game.determinize(state, seat, rng), root, seat, rng)
             iterations += 1
         self.last_iterations = iterations
