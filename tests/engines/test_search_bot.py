@@ -311,7 +311,7 @@ class _ScriptedRollouts(SearchBot):
 def _paired_setup(monkeypatch: pytest.MonkeyPatch, bot: _ScriptedRollouts):
     state = mid_game(5, n=3, steps=1)
     seat = GAME.to_act(state)
-    monkeypatch.setattr(GAME, "apply_fast", _logger(bot, GAME.apply_fast))
+    monkeypatch.setattr(GAME, "apply_fast", _logger(bot))
     return state, seat, GAME.legal_actions(state, seat)
 
 
@@ -337,33 +337,31 @@ def test_paired_search_leaves_the_prior_only_when_clearly_better(monkeypatch) ->
     other = next(a for a in legal if a != hint)
     # the other action always wins: zero variance, so it is clearly better
     sure = _ScriptedRollouts({other: 1.0, hint: 0.0}, playouts=30, prior=HeuristicBot(0))
-    monkeypatch.setattr(GAME, "apply_fast", _logger(sure, GAME.apply_fast))
+    monkeypatch.setattr(GAME, "apply_fast", _logger(sure))
     assert sure.choose(GAME, state, seat) == other
     # noisy and close: the prior's action stands unless beaten by the margin asked
     close = {other: 0.55, hint: 0.5}
     keen = _ScriptedRollouts(close, noise=0.5, playouts=300, prior=HeuristicBot(0))
     keen.keep_prior = 0.0
-    monkeypatch.setattr(GAME, "apply_fast", _logger(keen, GAME.apply_fast))
+    monkeypatch.setattr(GAME, "apply_fast", _logger(keen))
     assert keen.choose(GAME, state, seat) == other
     stubborn = _ScriptedRollouts(close, noise=0.5, playouts=300, prior=HeuristicBot(0))
     stubborn.keep_prior = 1e9
-    monkeypatch.setattr(GAME, "apply_fast", _logger(stubborn, GAME.apply_fast))
+    monkeypatch.setattr(GAME, "apply_fast", _logger(stubborn))
     assert stubborn.choose(GAME, state, seat) == hint
     # without a prior the best total wins outright
     plain = _ScriptedRollouts({other: 0.6}, playouts=30)
-    monkeypatch.setattr(GAME, "apply_fast", _logger(plain, GAME.apply_fast))
+    monkeypatch.setattr(GAME, "apply_fast", _logger(plain))
     assert plain.choose(GAME, state, seat) == other
 
 
-def _logger(bot: _ScriptedRollouts, apply_fast):
-    """``apply_fast`` (unwrapped if it is already a logger) logging actions into ``bot``."""
-    inner = getattr(apply_fast, "__wrapped_apply__", apply_fast)
+def _logger(bot: _ScriptedRollouts):
+    """The toy game's ``apply_fast``, logging each action played into ``bot``."""
 
     def logged_apply(st, action):
         bot.played.append(action)
-        inner(st, action)
+        type(GAME).apply_fast(GAME, st, action)
 
-    logged_apply.__wrapped_apply__ = inner
     return logged_apply
 
 
