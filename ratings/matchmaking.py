@@ -238,7 +238,7 @@ def _schedule_group(ladder: Any, members: list[Any], teams: list[Any], *, enqueu
     again when the engine refuses them; raises ``BadSetup`` when the chosen decks themselves
     clash, and the group's entries keep waiting."""
     from engines.base import BadSetup
-    from matches.scheduling import SeatSpec, schedule_match
+    from matches.scheduling import SeatSpec
     from ratings.person_challenges import fill_decks
 
     chosen = [e.deck for e in members]
@@ -250,14 +250,7 @@ def _schedule_group(ladder: Any, members: list[Any], teams: list[Any], *, enqueu
             for e, t, d in zip(members, teams, decks, strict=True)
         ]
         try:
-            return schedule_match(
-                ladder.game,
-                seats,
-                ladder=ladder,
-                options=ladder.match_options(),
-                origin="matchmaker",
-                enqueue=enqueue,
-            )
+            return ladder.schedule(seats, origin="matchmaker", enqueue=enqueue)
         except BadSetup:
             if attempt == attempts or all(d is None for d in chosen):
                 raise

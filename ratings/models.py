@@ -84,6 +84,13 @@ class Ladder(models.Model):
             options["clock"] = clock
         return options or None
 
+    def schedule(self, seats: list[Any], **kwargs: Any) -> Any:
+        """A new match of this ladder (``matches.scheduling.schedule_match`` with the ladder's
+        game and :meth:`match_options`); ``kwargs`` as there (origin, created_by, enqueue)."""
+        from matches.scheduling import schedule_match
+
+        return schedule_match(self.game, seats, ladder=self, options=self.match_options(), **kwargs)
+
     def clean(self) -> None:
         """The game must be a registered engine seating ``seats``; sane TrueSkill parameters."""
         from django.core.exceptions import ValidationError

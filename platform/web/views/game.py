@@ -22,7 +22,7 @@ from engines.base import BadSetup
 from engines.registry import UnknownGame, get_game
 from matches import interactive
 from matches.models import Match
-from matches.scheduling import SeatSpec, schedule_match
+from matches.scheduling import SeatSpec
 from players.models import Player
 from ratings import person_challenges
 from ratings.bots import bot_spec
@@ -154,14 +154,7 @@ def _ladders() -> list[Ladder]:
 def _start(ladder: Ladder, seats: list[SeatSpec], by: Any) -> Match | str:
     """Start the match on the ladder's clock; the engine's refusal as a message instead."""
     try:
-        return schedule_match(
-            ladder.game,
-            seats,
-            ladder=ladder,
-            options=ladder.match_options(),
-            origin="challenge",
-            created_by=by,
-        )
+        return ladder.schedule(seats, origin="challenge", created_by=by)
     except BadSetup as exc:
         return f"The engine refused this match: {exc}"
 

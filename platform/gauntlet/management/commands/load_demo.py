@@ -248,7 +248,7 @@ class Command(BaseCommand):
         for alice's move: her play page, a spectator's board and the live match page."""
         from decks.services import current_version, playable_data
         from matches.models import Match, MatchState
-        from matches.scheduling import SeatSpec, schedule_match
+        from matches.scheduling import SeatSpec
         from ratings.bots import bot_spec
         from ratings.models import Ladder
         from ratings.person_challenges import fill_decks
@@ -263,14 +263,11 @@ class Command(BaseCommand):
             if ladder is None or bot is None or version is None or not version.legal:
                 return "demo live match: not started (no AracKhan Wars ladder, bot or deck)"
             mine, theirs = fill_decks(DECK_GAME, [playable_data(version), None]) or [None, None]
-            live = schedule_match(
-                DECK_GAME,
+            live = ladder.schedule(
                 [
                     SeatSpec(alice, deck=mine),
                     SeatSpec(bot, bot_spec(bot, DECK_GAME) or "heuristic", deck=theirs),
                 ],
-                ladder=ladder,
-                options=ladder.match_options(),
                 origin="demo-play",
                 created_by=alice,
             )
