@@ -255,6 +255,55 @@ class Game(ABC):
             return 1.0 - result.ranks[seat] / worst
         return 0.5
 
-    def describe_action(self, state: Any, action: Action) -> str:
-        """A human sentence for ``action`` (default: the action itself)."""
+    # -- for people: words, faces and where on the board an action is chosen ------------
+    score_label: ClassVar[str] = "points"
+    """What a score counts, for people ("cows", "points", "Victory Points")."""
+
+    def describe_action(
+        self,
+        state: Any,
+        action: Action,
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """A sentence for ``action`` as ``viewer`` may read it (``None``: a spectator).
+
+        Cards by their names, but never a card ``viewer`` cannot see; seats by ``names`` when
+        given (see :func:`seat_name`). Default: the action itself.
+        """
         return action
+
+    def describe_move(
+        self,
+        before: Any,
+        action: Action,
+        events: list[Event],
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """The move log's sentence for ``action``, played on ``before`` and giving ``events``:
+        what was chosen and what it revealed, as ``viewer`` may know it."""
+        return self.describe_action(before, action, viewer, names)
+
+    def action_path(self, state: Any, action: Action, viewer: int | None = None) -> list[Any]:
+        """The board elements a person clicks, in order, to choose ``action``.
+
+        Each step is the key of an element the game's board draws (``"deck:3"``,
+        ``"hand:c17"``, ``"space:3,2"``) or a list of keys clicked in any order (cards played
+        together). ``[]``: the action is a button. A ``viewer`` other than the seat to act gets
+        only the keys it may see (the move log highlights them), never a hidden card's.
+        """
+        return []
+
+    def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """What each card (or Khan, Hero, piece) named in ``observation`` shows a person, by id:
+        ``{"name": ..., "kind": ..., "text": ..., "stats": [[label, value], ...]}``."""
+        return {}
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    """How a sentence names ``seat``: its entry in ``names``, else ``"seat N"`` (the protocol's
+    0-based number, as in the engines' error messages)."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"

@@ -17,7 +17,7 @@ from engines.base import (
     IllegalAction,
     Result,
 )
-from engines.khan_of_khans import observe, playout, rules
+from engines.khan_of_khans import observe, playout, present, rules
 from engines.khan_of_khans.cards import (
     BLESSING_COWS,
     KHAN_NAMES,
@@ -205,24 +205,30 @@ class KhanOfKhans(Game):
         scale = 60.0 + 2.0 * state.left
         return 1.0 / (1.0 + math.exp(-(mine - best) / scale))
 
-    def describe_action(self, state: State, action: Action) -> str:
-        """A sentence for ``action``."""
-        info = rules.INFO.get(action)
-        if info is None:
-            return action
-        op, a, b = info
-        if op == rules.OP_RAID:
-            return f"raid Location deck {a}"
-        if op == rules.OP_CORRAL:
-            return "corral the Herd"
-        if op in (rules.OP_BLESS, rules.OP_GIVE):
-            how = "kept" if op == rules.OP_BLESS else "drawn"
-            what = "a random Raid! card" if b == rules.RANDOM_CARD else f"a {b}-cow Raid! card"
-            return f"use the {how} Waha's Blessing on seat {a} and take {what}"
-        if op == rules.OP_KEEP:
-            return "keep the Waha's Blessing for later"
-        if op == rules.OP_SNEAK:
-            return f"sneak a {b}-cow Raid! card into a used Corral"
-        if op == rules.OP_IMPALA:
-            return "Impala People: reveal the top cards of Location decks " + ", ".join(map(str, a))
-        return f"resolve the revealed top card of Location deck {a}"
+    # -- for people ----------------------------------------------------------------------
+    score_label: ClassVar[str] = "cows"
+
+    def describe_action(
+        self,
+        state: State,
+        action: Action,
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return present.describe_action(state, action, viewer, names)
+
+    def describe_move(
+        self,
+        before: State,
+        action: Action,
+        events: list[Event],
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return present.describe_move(before, action, events, viewer, names)
+
+    def action_path(self, state: State, action: Action, viewer: int | None = None) -> list[Any]:
+        return present.action_path(state, action, viewer)
+
+    def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        return present.card_faces(observation)

@@ -27,10 +27,14 @@ from engines.record import MatchRecord, forfeit_result, normalise
 from engines.registry import get_game
 from matches import clock as clocks
 from matches.models import Match, MatchAttempt, MatchSeat, MatchState
+from matches.move_log import forget as forget_log
+from matches.move_log import move_log
 
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 256
+LOG_LINES = 200
+"""The newest move-log lines a view carries (``log_length`` counts them all)."""
 # Seconds a bot of a mixed match may think on one move before it forfeits.
 BOT_MOVE_BUDGET_SECONDS = 5.0
 
@@ -63,6 +67,7 @@ def forget(match_id: int) -> None:
     with _cache_lock:
         for key in [k for k in _cache if k[0] == match_id]:
             del _cache[key]
+    forget_log((match_id,))
 
 
 def game_state(match: Match) -> tuple[Game, Any]:
@@ -110,6 +115,16 @@ def view_for(match: Match, seat: int | None) -> dict[str, Any]:
     to_act = None if over else game.to_act(state)
     your_turn = seat is not None and seat == to_act
     ended = match.state in (MatchState.FINISHED, MatchState.VOIDED)
+    names = [s.player.public_name for s in seats]
+    observation = normalise(game.observation(state, seat))
+    log = move_log(
+        game,
+        (match.pk, match.seed),
+        (match.seed, len(seats), match.decks, match.options or None),
+        match.actions,
+        seat,
+        names,
+    )
     return {
         "match": match.pk,
         "game": match.game,
@@ -129,13 +144,21 @@ def view_for(match: Match, seat: int | None) -> dict[str, Any]:
             }
             for s in seats
         ],
-        "observation": normalise(game.observation(state, seat)),
+        "observation": observation,
+        "faces": game.card_faces(observation),
+        "score_label": game.score_label,
         "legal": [
-            {"action": a, "label": game.describe_action(state, a)}
+            {
+                "action": a,
+                "label": game.describe_action(state, a, seat, names),
+                "path": game.action_path(state, a, seat),
+            }
             for a in game.legal_actions(state, seat)
         ]
         if your_turn
         else [],
+        "log": log[-LOG_LINES:],
+        "log_length": len(log),
         "clock": clocks.view(match.clock, timezone.now()) if not over else None,
         "result": (match.corrected_result or match.result) if ended else None,
         "forfeit": match.forfeit if ended else None,

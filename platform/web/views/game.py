@@ -31,7 +31,8 @@ from ratings.models import Ladder
 from web.views.accounts import private
 from web.views.public import ladder_bots
 
-# Games with a small presentation of their own in play.js (others: the generic view).
+# Games with a board of their own (web/static/web/board/<slug>.js) and a how-to-play text
+# (templates/web/play/help/<slug>.html); others get the generic view.
 PRESENTATIONS = {"arackhan-wars", "khan-of-khans", "kingdom-of-warlords"}
 
 
@@ -43,10 +44,12 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     except interactive.PlayError as exc:  # a bot match a worker is playing
         messages.info(request, exc.message)
         return redirect("web-match", pk=match.pk)
+    presentation = match.game if match.game in PRESENTATIONS else "generic"
     context = {
         "match": match,
         "view": view,
-        "presentation": match.game if match.game in PRESENTATIONS else "generic",
+        "presentation": presentation,
+        "help_template": f"web/play/help/{presentation}.html",
     }
     return render(request, "web/play/play.html", context)
 

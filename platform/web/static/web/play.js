@@ -1,9 +1,13 @@
-// The play page: renders a seat's view of a match and sends its actions over the play socket
-// (/ws/matches/<id>/play/). The view is the engine's observation for this seat plus its legal
-// actions (labelled by the engine), so any engine plugs in; Khan of Khans and Kingdom of
-// Warlords get a small presentation of their own. The state lives on the server: a dropped
-// socket reconnects with backoff and receives the current view.
-import { el, generic, scalar, words } from "./observation.js";
+// The play page: a seat's view of a match, drawn as the game's board, and its actions chosen on
+// that board (click a card, then a space or a target), sent over the play socket
+// (/ws/matches/<id>/play/). The view is the engine's observation for this seat, the faces of
+// the cards it names, its legal actions with their labels and board paths, and the move log in
+// words. The state lives on the server: a dropped socket reconnects with backoff and receives
+// the current view.
+import { el, generic } from "./observation.js";
+import { BOARDS } from "./board/index.js";
+import { showFace } from "./board/cards.js";
+import { choiceState, pathKeys } from "./board/choice.js";
 
 const root = document.getElementById("play");
 const $ = (id) => document.getElementById(id);
@@ -11,107 +15,15 @@ let view = JSON.parse($("play-view").textContent);
 let receivedAt = performance.now();
 let socket = null;
 let attempt = 0;
+let selection = [];
+let sent = false;
 
 function seatName(seat) {
   const s = view.seats[seat];
   return s ? `${s.name}${seat === view.seat ? " (you)" : ""}` : `seat ${seat}`;
 }
 
-function cards(list, label) {
-  const box = el("ul", { class: "cards", "aria-label": label });
-  for (const card of list || []) box.append(el("li", { class: "card-chip", text: card }));
-  if (!list || !list.length) box.append(el("li", { class: "muted", text: "none" }));
-  return box;
-}
-
-function table(headings, rows, caption) {
-  const t = el("table", { class: "play-table" });
-  if (caption) t.append(el("caption", { text: caption }));
-  const head = el("tr");
-  for (const h of headings) head.append(el("th", { scope: "col", text: h }));
-  t.append(el("thead", {}, head));
-  const body = el("tbody");
-  for (const row of rows) {
-    const tr = el("tr");
-    for (const cell of row) tr.append(el("td", {}, cell instanceof Node ? cell : document.createTextNode(scalar(cell))));
-    body.append(tr);
-  }
-  t.append(body);
-  return t;
-}
-
-// -- per-game presentations ---------------------------------------------------------------------
-const presentations = {
-  "khan-of-khans"(obs) {
-    const box = el("div");
-    box.append(el("p", { text: `Turn ${obs.turns} · ${obs.cards_left} cards left in the location decks${obs.pending ? " · waiting on a choice" : ""}` }));
-    box.append(table(
-      ["Seat", "Khan", "Herd value", "Herd", "Champion", "Corrals", "Open corrals"],
-      obs.players.map((p, i) => [seatName(i), words(p.khan), p.herd_value, cards(p.herd, "herd"), p.champion, generic(p.corrals), p.open_corrals]),
-      "Players",
-    ));
-    box.append(table(
-      ["Location deck", ...obs.decks.map((_, i) => String(i))],
-      [["cards", ...obs.decks.map((d) => d.count)], ["top card", ...obs.decks.map((d) => d.top)]],
-      "Location decks",
-    ));
-    if (obs.scores) box.append(el("p", { text: `Scores: ${obs.scores.join(", ")}` }));
-    return box;
-  },
-  "arackhan-wars"(obs) {
-    // The battle mat: 8 columns by 6 rows, the short top and bottom rows offset (engine's board.py).
-    const rows = [[3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4]];
-    const at = new Map(obs.battlefield.map((card) => [card.space, card]));
-    const box = el("div");
-    box.append(el("p", { text: `Round ${obs.round} of ${obs.rounds} · phase ${words(obs.phase)}${obs.scores ? ` · points ${obs.scores.join(" – ")}` : ""}` }));
-    const mat = el("table", { class: "play-table mat" });
-    mat.append(el("caption", { text: "Battle mat (x across, y down)" }));
-    const head = el("tr", {}, el("th", { scope: "col", text: "y \\ x" }));
-    for (let x = 0; x < 8; x += 1) head.append(el("th", { scope: "col", text: String(x) }));
-    mat.append(el("thead", {}, head));
-    const body = el("tbody");
-    rows.forEach((xs, y) => {
-      const tr = el("tr", {}, el("th", { scope: "row", text: String(y) }));
-      for (let x = 0; x < 8; x += 1) {
-        const card = at.get(`${x},${y}`);
-        const cell = el("td", { class: xs.includes(x) ? "space" : "off-mat", "data-space": `${x},${y}` });
-        if (card) {
-          cell.classList.add(`owner-${card.controller ?? card.owner}`);
-          const stats = card.attack === null && card.defence === null ? "" : ` ${scalar(card.attack)}/${scalar(card.defence)}`;
-          cell.append(el("span", { text: card.face_up === false ? "face down" : `${card.name || card.card}${stats}` }));
-          cell.title = `${seatName(card.controller ?? card.owner)}${card.kind ? ` · ${card.kind}` : ""}${card.attributes && card.attributes.length ? ` · ${card.attributes.join(", ")}` : ""}`;
-        }
-        tr.append(cell);
-      }
-      body.append(tr);
-    });
-    mat.append(body);
-    box.append(mat);
-    box.append(table(
-      ["Seat", "Hand", "Draw pile", "Discard", "Astral"],
-      obs.players.map((p, i) => [seatName(i), p.hand_size, p.draw_pile, (p.discard || []).length, (p.astral || []).length]),
-      "Players",
-    ));
-    return box;
-  },
-  "kingdom-of-warlords"(obs) {
-    const box = el("div");
-    box.append(el("p", { text: `Battle ${obs.battle} · phase ${words(obs.phase)} · ${seatName(obs.leader)} leads${obs.lead ? ` with ${obs.lead} (strength ${obs.lead_strength})` : ""}${obs.war ? ` · war ${obs.war}` : ""}` }));
-    if (obs.hand) {
-      box.append(el("h3", { text: "Your hand" }));
-      box.append(cards(obs.hand, "your hand"));
-    }
-    box.append(table(
-      ["Seat", "Army", "Hand", "Troop", "Field", "War cards"],
-      obs.players.map((p, i) => [seatName(i), p.army, p.hand, p.troop.length, cards(p.field, "field"), p.war_cards]),
-      "Players",
-    ));
-    if (obs.last_battle) box.append(el("p", { text: `Last battle: ${seatName(obs.last_battle.winner)} won ${obs.last_battle.cards} card(s) (${obs.last_battle.how}).` }));
-    return box;
-  },
-};
-
-// -- rendering ----------------------------------------------------------------------------------
+// -- clocks ---------------------------------------------------------------------------------------
 function clockText(seconds) {
   if (seconds === null || seconds === undefined) return "";
   const s = Math.max(0, Math.ceil(seconds));
@@ -150,47 +62,168 @@ function tickClocks() {
   }
 }
 
-// Actions grouped by their first word ("raid", "play"...): a few as buttons, many (say, every
-// combination of decks to reveal) as one labelled list and a button, so the page stays short.
-const MANY = 12;
+// -- choosing on the board ------------------------------------------------------------------------
+function keyed() {
+  return [...$("play-board").querySelectorAll("[data-key]")];
+}
 
-function actionButton(action, label) {
-  const button = el("button", { type: "button", class: "action", "data-action": action, text: label });
-  if (label !== action) button.title = action;
-  button.addEventListener("click", () => act(action));
+function actionButton(entry, text = entry.label) {
+  const button = el("button", { type: "button", class: "action", "data-action": entry.action, text });
+  button.addEventListener("click", () => act(entry.action));
   return button;
 }
 
-function actionGroup(verb, entries, index) {
-  if (entries.length <= MANY) {
-    const row = el("div", { class: "action-row" });
-    for (const { action, label } of entries) row.append(actionButton(action, label));
-    return row;
-  }
-  const id = `play-choice-${index}`;
-  const select = el("select", { id });
-  for (const { action, label } of entries) select.append(el("option", { value: action, text: label }));
-  const button = el("button", { type: "button", class: "action", text: `Play ${verb}` });
-  button.addEventListener("click", () => act(select.value));
-  return el("div", { class: "action-row" }, el("label", { for: id, text: `${verb} (${entries.length} choices)` }), select, button);
+function hint(text) {
+  $("play-hint").textContent = text;
 }
 
-function renderActions() {
-  const box = $("play-actions");
-  box.replaceChildren();
+// Mark the board's elements (choosable, selected, last move) and fill the action bar.
+function decorate() {
+  const board = $("play-board");
+  const onBoard = new Set(keyed().map((node) => node.dataset.key));
+  const mine = view.your_turn && !sent;
+  // An action whose path names a key the board does not draw stays reachable as a button.
+  const reachable = (entry) => pathKeys(entry.path).every((key) => onBoard.has(key));
+  const legal = mine ? view.legal.filter((entry) => entry.path && entry.path.length && reachable(entry)) : [];
+  const buttons = mine ? view.legal.filter((entry) => !entry.path || !entry.path.length || !reachable(entry)) : [];
+  const state = choiceState(legal, selection);
+  const last = view.log.length ? new Set(pathKeys(view.log[view.log.length - 1].path)) : new Set();
+  for (const node of keyed()) {
+    const key = node.dataset.key;
+    node.classList.toggle("choosable", state.next.has(key));
+    node.classList.toggle("selected", selection.includes(key));
+    node.classList.toggle("last-move", last.has(key));
+    const labels = state.next.get(key);
+    node.setAttribute("aria-pressed", String(selection.includes(key)));
+    node.dataset.choice = labels ? (labels.length === 1 ? labels[0] : `${labels.length} choices`) : "";
+  }
+  board.dataset.selecting = String(selection.length > 0);
+
+  const bar = $("play-actions");
+  bar.replaceChildren();
   $("play-actions-section").hidden = view.state !== "running";
   if (view.state !== "running") return;
   if (!view.your_turn) {
-    box.append(el("p", { class: "muted", text: view.seat === null ? "You are watching." : `Waiting for ${seatName(view.to_act)}…` }));
+    bar.append(el("p", { class: "muted", text: view.seat === null ? "You are watching." : `Waiting for ${seatName(view.to_act)}…` }));
     return;
   }
-  const groups = new Map();
-  for (const entry of view.legal) {
-    const verb = entry.action.split(" ")[0];
-    if (!groups.has(verb)) groups.set(verb, []);
-    groups.get(verb).push(entry);
+  if (legal.length && !selection.length) bar.append(el("p", { class: "muted", text: "Choose on the board (highlighted), or:" }));
+  if (selection.length) {
+    const picked = el("p", { class: "selection", "data-testid": "play-selection" });
+    picked.append(el("span", { text: `Chosen: ${selection.length} — ` }));
+    for (const entry of state.complete) {
+      // A selection that completes one action among longer ones: confirm it, or go on.
+      picked.append(actionButton(entry, `${entry.label}`));
+    }
+    const cancel = el("button", { type: "button", class: "secondary", text: "Cancel the choice" });
+    cancel.addEventListener("click", () => { selection = []; render(); });
+    picked.append(cancel);
+    bar.append(picked);
   }
-  [...groups].forEach(([verb, entries], index) => box.append(actionGroup(verb, entries, index)));
+  if (buttons.length) {
+    const row = el("div", { class: "action-row" });
+    for (const entry of buttons) row.append(actionButton(entry));
+    bar.append(row);
+  }
+}
+
+function onBoardClick(event) {
+  const node = event.target.closest("[data-card], [data-key]");
+  if (!node || !$("play-board").contains(node)) return;
+  if (node.dataset.card) showFace($("play-inspector"), view.faces, node.dataset.card);
+  const key = node.dataset.key;
+  if (!key || !view.your_turn || sent) return;
+  if (selection.includes(key)) { // clicking a chosen element takes it (and what followed) back
+    selection = selection.slice(0, selection.indexOf(key));
+    render();
+    return;
+  }
+  if (!node.classList.contains("choosable")) return;
+  selection = [...selection, key];
+  const onBoard = new Set(keyed().map((n) => n.dataset.key));
+  const legal = view.legal.filter((e) => e.path && e.path.length && pathKeys(e.path).every((k) => onBoard.has(k)));
+  const state = choiceState(legal, selection);
+  if (state.complete.length === 1 && state.candidates.length === 1) {
+    act(state.complete[0].action);
+    return;
+  }
+  render();
+}
+
+function onBoardPoint(event) {
+  const node = event.target.closest("[data-card], [data-key]");
+  if (!node) return;
+  if (node.dataset.card) showFace($("play-inspector"), view.faces, node.dataset.card);
+  if (node.dataset.choice) hint(node.dataset.choice);
+}
+
+// -- the log, the result --------------------------------------------------------------------------
+function renderLog() {
+  const list = $("play-log");
+  list.replaceChildren();
+  const first = view.log_length - view.log.length;
+  list.start = first + 1;
+  for (const line of view.log) {
+    list.append(el("li", { "data-ply": String(line.ply) }, el("strong", { text: `${seatName(line.seat)}: ` }), document.createTextNode(line.text)));
+  }
+  $("play-log-count").textContent = view.log_length ? `${view.log_length} moves` : "no moves yet";
+  list.scrollTop = list.scrollHeight;
+}
+
+function placing(rank) {
+  const n = rank + 1;
+  const suffix = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
+  return `${n}${suffix}`;
+}
+
+function renderResult() {
+  const section = $("play-result");
+  if (!view.result) { section.hidden = true; return; }
+  section.hidden = false;
+  const ranks = view.result.ranks;
+  const mine = view.seat !== null ? ranks[view.seat] : null;
+  const shared = (rank) => ranks.filter((r) => r === rank).length > 1;
+  const outcome = mine === null ? "" : mine === 0 ? (shared(0) ? "Shared first place. " : "You won! ") : `You placed ${placing(mine)}. `;
+  $("play-result-text").textContent = `${outcome}${view.result.reason || ""}`;
+  const table = $("play-result-table");
+  const body = table.querySelector("tbody");
+  body.replaceChildren();
+  const order = view.seats.map((s) => s.seat).sort((a, b) => ranks[a] - ranks[b] || a - b);
+  for (const seat of order) {
+    const score = view.result.scores ? view.result.scores[seat] : null;
+    const change = (view.ratings || []).find((r) => r.seat === seat);
+    body.append(el("tr", { "data-seat": String(seat) },
+      el("td", { text: `${placing(ranks[seat])}${shared(ranks[seat]) ? " (shared)" : ""}` }),
+      el("th", { scope: "row", text: seatName(seat) }),
+      el("td", { text: score === null || score === undefined ? "—" : `${Number(score)} ${view.score_label}` }),
+      el("td", { text: change ? change.text : view.rated ? "…" : "not rated" })));
+  }
+}
+
+// -- rendering --------------------------------------------------------------------------------------
+function render() {
+  const status = view.state === "running"
+    ? (view.your_turn ? `Your turn (move ${view.ply + 1}).` : `${seatName(view.to_act)} to act (move ${view.ply + 1}).`)
+    : `The match is ${view.state}.`;
+  $("play-status").textContent = status;
+  root.dataset.state = view.state;
+  root.dataset.ply = String(view.ply);
+  renderSeats();
+  const board = BOARDS[root.dataset.presentation];
+  const ctx = { faces: view.faces || {}, seatName, viewer: view.seat, view };
+  let drawn;
+  try {
+    drawn = board ? board(view.observation, ctx) : generic(view.observation);
+  } catch (error) { // an observation the board does not know: show it as it is
+    console.error(error);
+    drawn = generic(view.observation);
+  }
+  $("play-board").replaceChildren(drawn);
+  $("play-raw").replaceChildren(generic(view.observation));
+  decorate();
+  renderResign();
+  renderLog();
+  renderResult();
 }
 
 // Resigning: a seated player confirms first; the server ends the match and every socket is told.
@@ -217,36 +250,12 @@ $("play-resign-yes").addEventListener("click", () => {
   socket.send(JSON.stringify({ kind: "resign" }));
 });
 
-function renderResult() {
-  const section = $("play-result");
-  if (!view.result) { section.hidden = true; return; }
-  section.hidden = false;
-  const mine = view.seat !== null ? view.result.ranks[view.seat] : null;
-  const outcome = mine === null ? "" : mine === 0 ? (view.result.ranks.filter((r) => r === 0).length > 1 ? "Shared first place. " : "You won! ") : `You placed ${mine + 1}. `;
-  $("play-result-text").textContent = `${outcome}${view.result.reason || ""}`;
-}
-
-function render() {
-  const status = view.state === "running"
-    ? (view.your_turn ? `Your turn (action ${view.ply + 1}).` : `${seatName(view.to_act)} to act (action ${view.ply + 1}).`)
-    : `The match is ${view.state}.`;
-  $("play-status").textContent = status;
-  root.dataset.state = view.state;
-  root.dataset.ply = String(view.ply);
-  renderSeats();
-  renderActions();
-  renderResign();
-  const present = presentations[root.dataset.presentation];
-  let board;
-  try {
-    board = present ? present(view.observation) : generic(view.observation);
-  } catch (error) { // an observation the presentation does not know: show it as it is
-    board = generic(view.observation);
-  }
-  $("play-board").replaceChildren(board);
-  $("play-raw").replaceChildren(generic(view.observation));
-  renderResult();
-}
+$("play-board").addEventListener("click", onBoardClick);
+$("play-board").addEventListener("mouseover", onBoardPoint);
+$("play-board").addEventListener("focusin", onBoardPoint);
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && selection.length) { selection = []; render(); }
+});
 
 // -- the socket ---------------------------------------------------------------------------------
 function showError(message) {
@@ -260,9 +269,12 @@ function act(action) {
     showError("Not connected: the action was not sent. Reconnecting…");
     return;
   }
+  sent = true;
+  selection = [];
   for (const button of document.querySelectorAll("button.action")) button.disabled = true;
   showError("");
   socket.send(JSON.stringify({ action, ply: view.ply }));
+  decorate();
 }
 
 function setConnection(state, text) {
@@ -280,7 +292,9 @@ function connect() {
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
     if (data.kind === "view") {
+      if (data.view.ply !== view.ply || data.view.state !== view.state) selection = [];
       view = data.view;
+      sent = false;
       receivedAt = performance.now();
       render();
       if (view.state !== "running") {
@@ -289,7 +303,8 @@ function connect() {
       }
     } else if (data.kind === "error") {
       showError(data.message);
-      for (const button of document.querySelectorAll("button.action")) button.disabled = false;
+      sent = false;
+      render();
     }
   });
   socket.addEventListener("close", () => {

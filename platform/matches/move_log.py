@@ -1,0 +1,78 @@
+"""The move log of a match in words, as one seat (or a spectator) may read it.
+
+Each line is the engine's ``describe_move`` of one recorded action, from the viewer's side: a
+card the viewer could not see is never named. Lines are built by replaying the record; an
+in-process cache keeps, per match and viewer, the lines so far and the state they reached, so a
+new move costs one ``apply``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.base import Game
+
+CACHE_SIZE = 256
+
+
+@dataclass
+class _Log:
+    state: Any
+    lines: list[dict[str, Any]] = field(default_factory=list)
+
+
+_cache: OrderedDict[tuple[Any, ...], _Log] = OrderedDict()
+_lock = threading.Lock()
+
+
+def move_log(
+    game: Game,
+    key: tuple[Any, ...],
+    setup: tuple[int, int, Any, Any],
+    actions: Sequence[str],
+    viewer: int | None,
+    names: Sequence[str],
+) -> list[dict[str, Any]]:
+    """Every recorded action as ``{"ply", "seat", "text", "path"}`` for ``viewer``.
+
+    ``key`` identifies the match (its id and seed), ``setup`` is ``(seed, n_seats, decks,
+    options)``. ``path`` holds the board keys of the move that ``viewer`` may see (the board
+    highlights the last one).
+    """
+    cache_key = (*key, viewer, tuple(names))
+    with _lock:
+        log = _cache.pop(cache_key, None)
+    if log is None or len(log.lines) > len(actions):
+        seed, n_seats, decks, options = setup
+        log = _Log(game.new_game(seed, n_seats, decks, options))
+    for ply in range(len(log.lines), len(actions)):
+        action = actions[ply]
+        seat = game.to_act(log.state)
+        before = game.clone(log.state)
+        events = game.apply(log.state, action, seat)
+        log.lines.append(
+            {
+                "ply": ply,
+                "seat": seat,
+                "text": game.describe_move(before, action, events, viewer, names),
+                "path": game.action_path(before, action, viewer),
+            }
+        )
+    lines = list(log.lines)
+    with _lock:
+        _cache[cache_key] = log
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return lines
+
+
+def forget(match_key: tuple[Any, ...]) -> None:
+    """Drop the cached logs of a match (its decks changed before it started)."""
+    n = len(match_key)
+    with _lock:
+        for key in [k for k in _cache if k[:n] == match_key]:
+            del _cache[key]
