@@ -295,6 +295,10 @@ class Game(ABC):
         """
         return []
 
+    def describe_result(self, result: Result, names: Sequence[str] | None = None) -> str:
+        """How the game ended, for people (seats by ``names``); default: the recorded reason."""
+        return result.reason
+
     def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
         """What each card (or Khan, Hero, piece) named in ``observation`` shows a person, by id:
         ``{"name": ..., "kind": ..., "text": ..., "stats": [[label, value], ...]}``."""

@@ -186,5 +186,11 @@ class ArackhanWars(Game):
         best = max(p for s, p in enumerate(pts) if not state.friends(s, seat))
         return 1.0 / (1.0 + math.exp(-(mine - best) / 15.0))
 
-    def describe_action(self, state: State, action: Action) -> str:
+    def describe_action(
+        self,
+        state: State,
+        action: Action,
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
         return describe(state, action)

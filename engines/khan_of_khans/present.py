@@ -105,7 +105,9 @@ def _event_text(event: Event, names: Sequence[str] | None) -> str | None:
         return f"found {card_name(event['card'])} in {location(event['deck'])}"
     if kind == "stampede":
         lost = event.get("lost")
-        return f"Stampede! in {location(event['deck'])}: lost {card_name(lost) if lost else 'nothing'}"
+        return (
+            f"Stampede! in {location(event['deck'])}: lost {card_name(lost) if lost else 'nothing'}"
+        )
     if kind == "enemy-magic":
         if event.get("champion"):
             return f"Enemy Magic in {location(event['deck'])}: the Tribal Champion fell"
@@ -120,7 +122,9 @@ def _event_text(event: Event, names: Sequence[str] | None) -> str | None:
     if kind == "blessing":
         return f"drew a Waha's Blessing from {location(event['deck'])}"
     if kind == "keep":
-        return "kept the Waha's Blessing" + (" (no one to use it on)" if event.get("forced") else "")
+        return "kept the Waha's Blessing" + (
+            " (no one to use it on)" if event.get("forced") else ""
+        )
     if kind == "steal":
         return f"took {card_name(event['card'])} from {seat_name(names, event['from'])}"
     if kind == "corral":

@@ -22,7 +22,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from engines.base import Game, IllegalAction
+from engines.base import Game, IllegalAction, Result
 from engines.record import MatchRecord, forfeit_result, normalise
 from engines.registry import get_game
 from matches import clock as clocks
@@ -116,6 +116,7 @@ def view_for(match: Match, seat: int | None) -> dict[str, Any]:
     your_turn = seat is not None and seat == to_act
     ended = match.state in (MatchState.FINISHED, MatchState.VOIDED)
     names = [s.player.public_name for s in seats]
+    result = (match.corrected_result or match.result) if ended else None
     observation = normalise(game.observation(state, seat))
     log = move_log(
         game,
@@ -160,7 +161,8 @@ def view_for(match: Match, seat: int | None) -> dict[str, Any]:
         "log": log[-LOG_LINES:],
         "log_length": len(log),
         "clock": clocks.view(match.clock, timezone.now()) if not over else None,
-        "result": (match.corrected_result or match.result) if ended else None,
+        "result": result,
+        "result_text": game.describe_result(Result.from_json(result), names) if result else "",
         "forfeit": match.forfeit if ended else None,
     }
 

@@ -29,6 +29,7 @@ from ratings.models import Ladder
 from tests.support.accounts import STRONG
 from tests.support.server import daphne_server
 from tests.support.workers import subprocess_database_url
+from tests.web.board_play import play_by_clicking
 from tests.web.conftest import SCREENSHOTS, chromium_page, make_bot, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
@@ -74,32 +75,9 @@ def _log_in(page, base: str, user: Player) -> None:
 
 
 def _play_to_the_end(page, rng: random.Random, reload_after: int, shot: str) -> int:
-    """Click legal actions until the result shows; reload once mid-game (or on the result when
-    the game ends sooner). Returns the clicks."""
-    board = page.locator("#play")
-    clicks = 0
-    while board.get_attribute("data-state") == "running":
-        buttons = page.locator("button.action:enabled")
-        expect(buttons.first).to_be_visible()
-        ply = board.get_attribute("data-ply")
-        buttons.nth(rng.randrange(buttons.count())).click()
-        clicks += 1
-        page.wait_for_function(
-            "ply => document.getElementById('play').dataset.ply !== ply"
-            " || document.getElementById('play').dataset.state !== 'running'",
-            arg=ply,
-        )
-        if clicks == reload_after:
-            screenshot(page, shot)
-            page.reload()
-            expect(board).to_have_attribute("data-socket", "open")
-            assert int(board.get_attribute("data-ply")) > int(ply)  # the server's state
-    if clicks < reload_after:  # the deal made a short game: reload on its result instead
-        screenshot(page, shot)
-        ply = board.get_attribute("data-ply")
-        page.reload()
-        expect(board).to_have_attribute("data-ply", ply)
-    return clicks
+    """Play by clicking on the board until the result shows; reload once mid-game (or on the
+    result when the game ends sooner). Returns the person's moves."""
+    return play_by_clicking(page, rng, reload_after=reload_after, shot=shot).moves
 
 
 @pytest.mark.parametrize(
@@ -155,7 +133,7 @@ def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, sho
     if mine == 0:
         expected = "Shared first place." if ranks.count(0) > 1 else "You won!"
     else:
-        expected = f"You placed {mine + 1}."
+        expected = f"You placed {mine + 1}{ {1: 'nd', 2: 'rd'}.get(mine, 'th') }."
     expect(result).to_contain_text(expected)
     assert audit.verify(match).ok
     assert match.seats.get(player=bot).bot == "random"
@@ -189,7 +167,7 @@ def test_running_out_of_time_ends_the_match_in_the_browser(browser_page, daphne)
     expect(page.get_by_test_id(f"clock-{to_act}")).to_have_text(re.compile(r"^0:0[0-3]$"))
     result = page.get_by_test_id("play-result")
     expect(result).to_contain_text("ran out of time", timeout=20_000)
-    expect(result).to_contain_text("You won!" if to_act == 1 else "You placed 2.")
+    expect(result).to_contain_text("You won!" if to_act == 1 else "You placed 2nd.")
     match.refresh_from_db()
     assert match.state == MatchState.FINISHED and match.forfeit["kind"] == "timeout"
     assert match.forfeit["seat"] == to_act and audit.verify(match).ok

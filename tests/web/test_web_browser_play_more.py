@@ -68,7 +68,7 @@ def test_resign_from_the_board_after_confirming(browser_page, daphne):
     opener.click()
     page.get_by_test_id("resign-confirm").click()
     result = page.get_by_test_id("play-result")
-    expect(result).to_contain_text("You placed 2.")
+    expect(result).to_contain_text("You placed 2nd.")
     expect(result).to_contain_text("resigned")
     expect(opener).to_be_hidden()
     match.refresh_from_db()

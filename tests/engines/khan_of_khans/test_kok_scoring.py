@@ -132,7 +132,7 @@ def test_heuristic_value_prefers_the_seat_with_more_banked_cows() -> None:
 
 def test_actions_are_described_in_words() -> None:
     st = game("morokanth", "high-llama")
-    assert GAME.describe_action(st, "raid 3") == "raid Location deck 3"
+    assert GAME.describe_action(st, "raid 3") == "Raid Location 4"
     assert "random Raid! card" in GAME.describe_action(st, "give 2")
     assert "50-cow" in GAME.describe_action(st, "bless 1 50")
-    assert "2, 5" in GAME.describe_action(st, "impala 2,5")
+    assert "Location 3, Location 6" in GAME.describe_action(st, "impala 2,5")

@@ -184,7 +184,7 @@ function renderResult() {
   const mine = view.seat !== null ? ranks[view.seat] : null;
   const shared = (rank) => ranks.filter((r) => r === rank).length > 1;
   const outcome = mine === null ? "" : mine === 0 ? (shared(0) ? "Shared first place. " : "You won! ") : `You placed ${placing(mine)}. `;
-  $("play-result-text").textContent = `${outcome}${view.result.reason || ""}`;
+  $("play-result-text").textContent = `${outcome}${view.result_text || view.result.reason || ""}`;
   const table = $("play-result-table");
   const body = table.querySelector("tbody");
   body.replaceChildren();

@@ -85,6 +85,7 @@ export function render(obs, ctx) {
   for (const seat of order) {
     const player = obs.players[seat];
     const panel = el("section", { class: `player-area${seat === obs.to_act ? " to-act" : ""}`, "aria-label": ctx.seatName(seat) });
+    if (seat === ctx.viewer) panel.dataset.testid = "own-cards";
     const head = el("div", { class: "player-head" });
     head.append(el("h3", { text: ctx.seatName(seat) }));
     head.append(cardButton(faces, player.khan));

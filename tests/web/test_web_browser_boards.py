@@ -1,0 +1,88 @@
+"""A whole game of every game against a bot in chromium, chosen by clicking on the board, at
+desktop width and at a phone's 390 px: the player's own cards show by name, no label the page
+offers contains an internal code (a card id or a slug), and the page never scrolls sideways.
+
+Served by daphne on the test's PostgreSQL database (the services pass), like the other play
+tests; the bot's moves run eagerly in the server right after the person's.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+
+import pytest
+from playwright.sync_api import expect
+
+from engines.registry import get_game
+from matches import audit
+from matches.interactive import game_state
+from matches.models import Match, MatchState
+from players.models import Player
+from tests.support.accounts import STRONG
+from tests.web import test_web_browser_play as play_base
+from tests.web.board_play import page_fits, play_by_clicking
+from tests.web.conftest import SCREENSHOTS, make_bot, screenshot
+from tests.web.test_web_browser_play import DOCS_SCREENSHOTS, _log_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.services]
+daphne = play_base.daphne
+browser_page = play_base.browser_page
+
+# game -> (ladder, the selector of the person's own cards, bot kind)
+GAMES = {
+    "khan-of-khans": ("khan-of-khans-2p", "[data-testid=own-cards] .card-name", "random"),
+}
+
+
+def internal_codes(match: Match) -> set[str]:
+    """Every card id and deck slug of the match: none may reach a person's label."""
+    game, state = game_state(match)
+    codes = {card for cards in game.zones(state).values() for card in cards}
+    codes.update(str(d) for d in (match.decks or []) if isinstance(d, str))
+    return {c for c in codes if re.search(r"[:#\-_]", c)}
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_by_clicking_on_the_board(browser_page, daphne, game, width):
+    ladder, own_cards, kind = GAMES[game]
+    page = browser_page
+    page.set_viewport_size({"width": width, "height": 860})
+    alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
+    make_bot(game, kind)
+    _log_in(page, daphne, alice)
+    page.goto(f"{daphne}/play/")
+    page.get_by_test_id(f"play-bots-{ladder}").click()
+    expect(page.locator("#play")).to_have_attribute("data-socket", "open")
+    match = Match.objects.get()
+    codes = internal_codes(match)
+    assert codes, "the game has card ids to look for"
+    assert page_fits(page)
+
+    rng = random.Random(width)
+    shot = f"board-{game}-{width}"
+    played = play_by_clicking(page, rng, reload_after=3, shot=shot, own_cards=own_cards)
+    expect(page.get_by_test_id("play-result")).to_be_visible()
+    assert page_fits(page)
+    screenshot(page, f"{shot}-result")
+
+    match.refresh_from_db()
+    assert match.state == MatchState.FINISHED and played.moves >= 1
+    assert audit.verify(match).ok
+    # The labels were words: no card id, no slug.
+    leaked = {label for label in played.labels for code in codes if code in label}
+    assert played.labels and not leaked, leaked
+    # The result names the players and labels the scores.
+    table = page.get_by_test_id("play-result-table")
+    expect(table).to_contain_text("Alice")
+    expect(table).to_contain_text(get_game(game).score_label)
+    # The move log is in words too.
+    log = page.get_by_test_id("play-log").inner_text()
+    assert log and not [code for code in codes if code in log]
+    if width == 1280:
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copy(SCREENSHOTS / f"{shot}.png", DOCS_SCREENSHOTS / f"play-{game}.png")
+    # The person's own cards showed by name while they played.
+    assert played.own and not [n for n in played.own if not n or any(c in n for c in codes)]
