@@ -139,3 +139,17 @@ def plays_for(kinds: tuple[int, ...], in_war: bool) -> tuple[int, ...]:
         out.append(PLAY_W)
     out.sort()
     return tuple(out)
+
+
+def normalise(action: str) -> str:
+    """The table spelling of a play whose cards were written in another order (``"play W,9"``)."""
+    if not action.startswith("play "):
+        return action
+    labels = [x.strip() for x in action[5:].split(",")]
+    if not all(lab in LABEL_KIND for lab in labels):
+        return action
+    labels.sort(key=lambda lab: LABEL_KIND[lab])
+    if "P" in labels:
+        labels.remove("P")
+        labels.insert(0, "P")
+    return "play " + ",".join(labels)

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Game, IllegalAction, Result
 
-from . import observe, playout, rules
+from . import observe, playout, present, rules
 from .cards import (
     ACT_KINDS,
     ACT_TYPE,
@@ -30,24 +30,11 @@ from .cards import (
     T_WARLORD,
     WL,
     WZ,
+    normalise,
 )
 from .state import OVER, RESPOND, KowState
 
 _STANDARD_COUNTS = Counter(STANDARD_ARMY)
-
-
-def normalise(action: str) -> str:
-    """The table spelling of a play whose cards were written in another order (``"play W,9"``)."""
-    if not action.startswith("play "):
-        return action
-    labels = [x.strip() for x in action[5:].split(",")]
-    if not all(lab in LABEL_KIND for lab in labels):
-        return action
-    labels.sort(key=lambda lab: LABEL_KIND[lab])
-    if "P" in labels:
-        labels.remove("P")
-        labels.insert(0, "P")
-    return "play " + ",".join(labels)
 
 
 class KingdomOfWarlords(Game):
@@ -262,6 +249,9 @@ class KingdomOfWarlords(Game):
     def heuristic_value(self, state: KowState, seat: int) -> float:
         return observe.heuristic_value(state, seat)
 
+    # -- for people ----------------------------------------------------------------------
+    score_label: ClassVar[str] = present.SCORE_LABEL
+
     def describe_action(
         self,
         state: KowState,
@@ -269,16 +259,26 @@ class KingdomOfWarlords(Game):
         viewer: int | None = None,
         names: Sequence[str] | None = None,
     ) -> str:
-        aid = ACTION_INDEX.get(normalise(action))
-        if aid is None:
-            return action
-        typ = ACT_TYPE[aid]
-        if typ == T_EXTRA:
-            return "take the extra (4th) card from the army"
-        if typ == T_WARLORD:
-            return "lay a Warlord and draw 2 cards"
-        names = [KIND_NAMES[k] for k in ACT_KINDS[aid]]
-        return "play " + " + ".join(names)
+        return present.describe_action(state, action, viewer, names)
+
+    def describe_move(
+        self,
+        before: KowState,
+        action: Action,
+        events: list[Event],
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return present.describe_move(before, action, events, viewer, names)
+
+    def action_path(self, state: KowState, action: Action, viewer: int | None = None) -> list[Any]:
+        return present.action_path(state, action, viewer)
+
+    def describe_result(self, result: Result, names: Sequence[str] | None = None) -> str:
+        return present.describe_result(result, names)
+
+    def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        return present.card_faces(observation)
 
 
 __all__ = ["KingdomOfWarlords"]

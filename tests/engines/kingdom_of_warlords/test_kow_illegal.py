@@ -88,6 +88,9 @@ def test_no_action_after_the_end() -> None:
 
 def test_cards_may_be_written_in_any_order() -> None:
     state = start((["9", "W", "6"], ["K", "4", "7"]))
+    label = "Play 9 + Wizard (a double of 9s)"
+    assert (
+        GAME.describe_action(state, "play W,9") == GAME.describe_action(state, "play 9,W") == label
+    )
     events = GAME.apply(state, "play W,9")
     assert events[0]["action"] == "play 9,W"
-    assert GAME.describe_action(state, "play 9,W") == "play 9 + Wizard"
