@@ -292,9 +292,12 @@ function connect() {
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
     if (data.kind === "view") {
-      if (data.view.ply !== view.ply || data.view.state !== view.state) selection = [];
+      const moved = data.view.ply !== view.ply || data.view.state !== view.state;
+      if (moved) selection = [];
+      // Each change is told once per notification: a repeated view of the same ply leaves an
+      // action already sent on its way (no second click on a stale choice).
+      if (moved) sent = false;
       view = data.view;
-      sent = false;
       receivedAt = performance.now();
       render();
       if (view.state !== "running") {
@@ -308,6 +311,7 @@ function connect() {
     }
   });
   socket.addEventListener("close", () => {
+    sent = false; // an action lost with the connection may be chosen again on the fresh view
     if (view.state !== "running") return;
     const delay = Math.min(15000, 500 * 2 ** attempt);
     attempt += 1;
