@@ -305,6 +305,23 @@ class Game(ABC):
         return {}
 
 
+def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
+    """The events ``viewer`` sees (``None``: a spectator): public ones, and private ones shown
+    to ``viewer``; a private event replaces the public one of the same type just before it (its
+    public twin, which hides the card)."""
+    out: list[Event] = []
+    for event in events:
+        seen_by = event.get("seen_by")
+        if seen_by is None:
+            out.append(event)
+        elif viewer in seen_by:
+            if out and out[-1].get("type") == event.get("type") and "seen_by" not in out[-1]:
+                out[-1] = event
+            else:
+                out.append(event)
+    return out
+
+
 def seat_name(names: Sequence[str] | None, seat: int) -> str:
     """How a sentence names ``seat``: its entry in ``names``, else ``"seat N"`` (the protocol's
     0-based number, as in the engines' error messages)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.base import Event, seat_name
+from engines.base import Event, seat_name, visible_events
 from engines.khan_of_khans import rules
 from engines.khan_of_khans.cards import CARD_OF_ID, KHAN_NAMES, KHAN_OF_SLUG, KIND, VALUE
 from engines.khan_of_khans.state import State
@@ -81,18 +81,6 @@ def describe_action(
     return f"Raid the revealed top card of {location(a)}"
 
 
-def _visible(events: list[Event], viewer: int | None) -> list[Event]:
-    """The events ``viewer`` sees: a private event replaces the public one before it."""
-    out: list[Event] = []
-    for event in events:
-        seen_by = event.get("seen_by")
-        if seen_by is None:
-            out.append(event)
-        elif viewer in seen_by and out and out[-1].get("type") == event.get("type"):
-            out[-1] = event
-    return out
-
-
 def _lost(cards: list[str] | None) -> str:
     if not cards:
         return "nothing"
@@ -152,7 +140,7 @@ def describe_move(
     names: Sequence[str] | None = None,
 ) -> str:
     """What a move did, as ``viewer`` saw it: ``"found Raid! 50 in Location 4"``."""
-    parts = [t for e in _visible(events, viewer) if (t := _event_text(e, names))]
+    parts = [t for e in visible_events(events, viewer) if (t := _event_text(e, names))]
     return "; ".join(parts) or describe_action(st, action, viewer, names)
 
 

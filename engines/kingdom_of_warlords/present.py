@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from engines.base import Event, Result, seat_name
+from engines.base import Event, Result, seat_name, visible_events
 
 from .cards import (
     ACT_KINDS,
@@ -154,18 +154,6 @@ def describe_action(
 
 
 # -- the move log ----------------------------------------------------------------------------
-def _visible(events: list[Event], viewer: int | None) -> list[Event]:
-    """The events ``viewer`` sees: a private event replaces the public one before it."""
-    out: list[Event] = []
-    for event in events:
-        seen_by = event.get("seen_by")
-        if seen_by is None:
-            out.append(event)
-        elif viewer in seen_by and out and out[-1].get("type") == event.get("type"):
-            out[-1] = event
-    return out
-
-
 def _count(n: int, what: str = "card") -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
@@ -250,7 +238,7 @@ def describe_move(
     mover = before.actor
     parts = []
     after = ""
-    for event in _visible(events, viewer):
+    for event in visible_events(events, viewer):
         text = _event_text(event, after, mover, names)
         if text:
             parts.append(text)

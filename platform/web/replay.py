@@ -32,8 +32,10 @@ class Replay:
     problem: str = ""  # why the replay stopped early, if it did
 
 
-def replay_match(match: Match, n_seats: int, at: int) -> Replay:
-    """Every step's description, and the spectator's observation after ``at`` actions."""
+def replay_match(match: Match, names: list[str], at: int) -> Replay:
+    """Every step's description (the move log a spectator reads, seats by ``names``), and the
+    spectator's observation after ``at`` actions."""
+    n_seats = len(names)
     out = Replay(at=max(0, min(at, len(match.actions))))
     try:
         game = get_game(match.game)
@@ -49,9 +51,9 @@ def replay_match(match: Match, n_seats: int, at: int) -> Replay:
         out.observation = game.observation(state, None)
     for i, action in enumerate(match.actions):
         seat = game.to_act(state)
-        text = game.describe_action(state, action)
+        before = game.clone(state)
         try:
-            game.apply(state, action, seat)
+            events = game.apply(state, action, seat)
         except IllegalAction as exc:
             out.problem = (
                 f"step {i + 1} ({action!r}) does not replay on the current engine: {exc.reason}"
@@ -60,6 +62,7 @@ def replay_match(match: Match, n_seats: int, at: int) -> Replay:
                 out.at = i
                 out.observation = game.observation(state, None)
             break
+        text = game.describe_move(before, action, events, None, names)
         out.steps.append(Step(i, seat, action, text))
         if i + 1 == out.at:
             out.observation = game.observation(state, None)

@@ -206,12 +206,12 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
             {"match": match},
             status=403,
         )
-    seats = list(match.seats.all())
+    seats = list(match.seats.select_related("player").order_by("seat"))
     try:
         at = int(request.GET.get("step", "0"))
     except ValueError:
         at = 0
-    replay = replay_match(match, len(seats), at)
+    replay = replay_match(match, [s.player.public_name for s in seats], at)
     n = len(replay.steps)
     context = {
         "match": match,
