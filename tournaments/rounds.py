@@ -350,7 +350,7 @@ def schedule_bot_matches(t: Tournament, tables: Sequence[Table], entries: dict[i
     from engines.base import BadSetup
     from matches.scheduling import SeatSpec, schedule_match
     from ratings.bots import bot_spec
-    from ratings.matchmaking import seat_decks
+    from ratings.seat_decks import seat_decks
 
     if t.team_size > 1:  # four seats, teams alternating (tournaments.teams)
         from tournaments.teams import schedule_team_matches

@@ -340,7 +340,7 @@ def schedule_team_matches(t: Tournament, tables: Sequence[Any], entries: dict[in
     from engines.base import BadSetup
     from matches.scheduling import SeatSpec, schedule_match
     from ratings.bots import bot_spec
-    from ratings.matchmaking import seat_decks
+    from ratings.seat_decks import seat_decks
 
     if t.team_size not in engine_team_sizes(t.game):
         return 0
