@@ -21,7 +21,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments import lifecycle, registration, results, rounds, summary
+from tournaments import lifecycle, registration, results, rounds, summary, values
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import (
     Entry,
@@ -167,7 +167,7 @@ def _mine(user: Any, entries: Any) -> set[int]:
 def tournament_list(request: HttpRequest) -> HttpResponse:
     form = SearchForm(request.GET or None)
     qs = Tournament.objects.select_related("organiser", "winner__player").annotate(
-        entrants=Count("entries", filter=Q(entries__state__in=rounds.IN_EVENT))
+        entrants=Count("entries", filter=Q(entries__state__in=values.IN_EVENT))
     )
     user = request.user
     if not (user.is_authenticated and user.is_admin):
@@ -353,7 +353,7 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
     by_pk = {e.pk: e for e in entries}
     standings = []
     if not t.is_elimination and t.current_round:
-        in_event = [e for e in entries if e.state in rounds.IN_EVENT]
+        in_event = [e for e in entries if e.state in values.IN_EVENT]
         standings = summary.standings_rows(t, in_event)
     standings_page = pager(request, standings, "standings", STANDINGS_PER_PAGE)
     for row in standings_page.object_list:
@@ -383,7 +383,7 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
         "my_row": my_row,
         "legend": LEGEND_PODS if t.format == "pods" else LEGEND,
         "tiebreakers": ", then ".join(
-            METRIC_NAMES.get(m, m) for m in rounds.swiss_config(t).tiebreakers
+            METRIC_NAMES.get(m, m) for m in values.swiss_config(t).tiebreakers
         ),
         "bracket": bracket_svg(
             tree, link=_bracket_link(t), title=f"{t.name}: {'top cut' if t.top_cut else 'bracket'}"
@@ -410,7 +410,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
         my_entry=my_entry,
         entrants=pager(
             request,
-            [e for e in entries if e.state in rounds.IN_EVENT],
+            [e for e in entries if e.state in values.IN_EVENT],
             "entrants",
             ENTRANTS_PER_PAGE,
         ),
