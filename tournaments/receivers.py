@@ -18,7 +18,6 @@ from django.db import DatabaseError, transaction
 from tournaments import live, notifications
 from tournaments.models import State
 from tournaments.results import record_finished_matches, reopen_table
-from tournaments.tasks import advance
 
 log = logging.getLogger(__name__)
 
@@ -100,4 +99,8 @@ def on_team_invited(sender: Any, tournament: Any, entry: Any, **kwargs: Any) -> 
 
 def queue_advance(tournament_id: int, finished_round: int) -> None:
     """Queue the task that pairs the round after ``finished_round``."""
+    # Imported here: the tasks module installs its beat schedule into the Celery app, which
+    # exists only once the gauntlet app is ready (after this one).
+    from tournaments.tasks import advance
+
     advance.delay(tournament_id, finished_round)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from decks.tasks import recheck_decks
-
 
 def queue_recheck(sender: Any, version_id: int, **kwargs: Any) -> None:
     """A new catalogue version is committed: re-check every registered deck of its game."""
+    from decks.tasks import recheck_decks  # when queued: the Celery app is ready by then
+
     recheck_decks.delay(version_id)
