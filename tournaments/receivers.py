@@ -50,12 +50,14 @@ def on_match_reopened(sender: Any, match: Any, action: str = "", **kwargs: Any) 
 
 # -- the event's own signals ----------------------------------------------------------------------
 def on_state_changed(sender: Any, tournament: Any, **kwargs: Any) -> None:
+    """``state-changed`` for the watchers."""
     live.state_changed(tournament)
 
 
 def on_round_paired(
     sender: Any, tournament: Any, round: Any, tables: Any, entries: Any, **kwargs: Any
 ) -> None:
+    """Each entrant's pairing, then ``round-paired`` for the watchers."""
     notifications.announce_pairings(tournament, round, tables, entries)
     live.round_paired(tournament, round, tables)
 
@@ -73,27 +75,33 @@ def on_round_finished(sender: Any, tournament: Any, round: Any, **kwargs: Any) -
 
 
 def on_tournament_finished(sender: Any, tournament: Any, entries: Any, **kwargs: Any) -> None:
+    """Every entrant hears who won."""
     notifications.announce_finished(tournament, entries)
 
 
 def on_table_final(sender: Any, table: Any, **kwargs: Any) -> None:
+    """``table-final`` for the watchers."""
     live.table_final(table)
 
 
 def on_result_reported(sender: Any, table: Any, reports: int, **kwargs: Any) -> None:
+    """``result-reported`` for the watchers (how many reports, never what they say)."""
     live.result_reported(table, reports)
 
 
 def on_dispute_opened(sender: Any, tournament: Any, table: Any, **kwargs: Any) -> None:
+    """The organiser is told, then ``dispute`` for the watchers."""
     notifications.announce_dispute(tournament, table)
     live.dispute(table)
 
 
 def on_standings_changed(sender: Any, tournament: Any, reason: str, **kwargs: Any) -> None:
+    """``standings-changed`` for the watchers (not for pure elimination events)."""
     live.standings_changed(tournament, reason)
 
 
 def on_team_invited(sender: Any, tournament: Any, entry: Any, **kwargs: Any) -> None:
+    """The partner a captain named is told."""
     notifications.invite_partner(tournament, entry)
 
 

@@ -111,6 +111,7 @@ def table_players(t: Tournament, table: Table) -> list[str]:
 
 
 def progress(rnd: Round | None) -> dict[str, int] | None:
+    """A round's tables: total, done (final or void), disputed and the percentage done."""
     if rnd is None:
         return None
     counts = rnd.tables.aggregate(
@@ -137,6 +138,8 @@ def readable_why(why: str, names: dict[int, str]) -> str:
 
 
 def table_rows(tables: list[Table], names: dict[int, str], user_entries: set[int]) -> list:
+    """The tables as the pairings table shows them: names, reasons and flags in words, the
+    score, and whether the user plays there."""
     for tb in tables:
         tb.why = readable_why(tb.why, names)
         tb.player_names = [names.get(e, "?") for e in tb.entries]
@@ -147,6 +150,7 @@ def table_rows(tables: list[Table], names: dict[int, str], user_entries: set[int
 
 
 def score(tb: Table) -> str:
+    """A table's result as text: "2–1 (1 drawn)", a pod's placings, "bye" or "sits out"."""
     r = tb.result or {}
     if tb.bye:
         return "bye" if r.get("scored", True) else "sits out"
@@ -159,6 +163,8 @@ def score(tb: Table) -> str:
 
 
 def bracket_link(t: Tournament) -> Callable[[dict[str, Any]], str | None]:
+    """Where a bracket node links to: its match, else its table's page."""
+
     def link(node: dict[str, Any]) -> str | None:
         if node.get("match"):
             return reverse("web-match", args=[node["match"]])
