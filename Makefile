@@ -62,9 +62,11 @@ test-services: $(STAMP)
 		echo "NOTE: PostgreSQL/Redis not reachable; the services pass did not run (CI runs it)."; \
 	fi
 
+# ruff, then the layers of docs/architecture.md (import-linter's contracts in pyproject.toml).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .
@@ -74,4 +76,4 @@ bench: $(STAMP)
 	$(PY) bench/engines.py --quick
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .ruff_cache
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .import_linter_cache

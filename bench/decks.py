@@ -9,7 +9,7 @@ Cases (one JSON object per line, each value the median of ``--runs`` runs)::
 The re-check case stores ``--decks`` decks (current versions, ~40 owners, some at the budget's
 edge) in a scratch database — a temporary SQLite file by default, or ``--database URL`` (e.g. a
 PostgreSQL database, which is created if missing and left in place) — then times
-``decks.services.recheck_all`` (bulk reads and writes, validation in pure Python, owners
+``decks.recheck.recheck_all`` (bulk reads and writes, validation in pure Python, owners
 notified) after each new catalogue version, alternating a version that raises Phalanx from 3 to 4
 deck-building points (flagging the decks it pushes over 125) and one that restores it.
 
@@ -181,7 +181,7 @@ def _fill(n_decks: int, seed: int = 7) -> None:
 
 def bench_recheck(n_decks: int, runs: int, database: str | None) -> None:
     vendor = _setup_django(database)
-    from decks import services
+    from decks import recheck, services
 
     start = time.perf_counter()
     _fill(n_decks)
@@ -197,7 +197,7 @@ def bench_recheck(n_decks: int, runs: int, database: str | None) -> None:
             "arackhan-wars", text=text, path=f"bench-{run}.csv", recheck=False
         )
         start = time.perf_counter()
-        result = services.recheck_all(version)
+        result = recheck.recheck_all(version)
         times.append(time.perf_counter() - start)
         flagged.append(result.now_illegal + result.now_legal)
     emit(

@@ -13,16 +13,8 @@ from typing import Any
 
 from matches.models import Match
 from ratings.bots import bot_spec, may_enter
-
-
-class ChallengeRefused(Exception):
-    """A challenge that cannot be played; ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, message: str, *, status: int = 400, field: str = "non_field_errors"):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.field = field
+from ratings.errors import ChallengeRefused
+from ratings.seat_decks import fill_decks
 
 
 def challenge(
@@ -75,8 +67,6 @@ def challenge(
                 field="challenger" if p is challenger else "opponents",
             )
         specs.append(spec)
-    from ratings.person_challenges import fill_decks  # it imports this module
-
     chosen = [deck, *[None] * len(opponents)]
     decks = fill_decks(ladder.game, chosen) or chosen  # a chosen deck is never dropped
     size = max(1, ladder.team_size)

@@ -213,20 +213,6 @@ class MatchmakingReport:
         }
 
 
-def seat_decks(game: str, decks: Sequence[Any]) -> list[Any]:
-    """Decks for a match's seats: seats without one take the engine's default deck; when the
-    engine has none (it deals at random), no seat's deck is used, so every seat is dealt alike."""
-    from engines.registry import get_game
-
-    if all(d is None for d in decks):
-        return list(decks)
-    defaults = get_game(game).default_decks(len(decks))
-    filled = [
-        d if d is not None else (defaults[i] if defaults else None) for i, d in enumerate(decks)
-    ]
-    return [None] * len(decks) if any(d is None for d in filled) else filled
-
-
 # How many times the seats without a chosen deck are dealt other starter decks when the
 # engine refuses a group's decks (two seats with the same Khan).
 DECK_FILL_ATTEMPTS = 3
@@ -234,12 +220,12 @@ DECK_FILL_ATTEMPTS = 3
 
 def _schedule_group(ladder: Any, members: list[Any], teams: list[Any], *, enqueue: bool) -> Any:
     """Schedule one group's match. A chosen deck is never dropped: the seats without one take
-    the engine's default or starter decks (:func:`ratings.person_challenges.fill_decks`), dealt
+    the engine's default or starter decks (:func:`ratings.seat_decks.fill_decks`), dealt
     again when the engine refuses them; raises ``BadSetup`` when the chosen decks themselves
     clash, and the group's entries keep waiting."""
     from engines.base import BadSetup
     from matches.scheduling import SeatSpec
-    from ratings.person_challenges import fill_decks
+    from ratings.seat_decks import fill_decks
 
     chosen = [e.deck for e in members]
     attempts = DECK_FILL_ATTEMPTS if any(d is None for d in chosen) else 1
@@ -359,3 +345,10 @@ def matchmake(
             report.matches.append(match.pk)
             report.notes.append(f"match {match.pk}: {group.why}")
     return report
+
+
+def matchmake_all() -> dict[str, list[int]]:
+    """One matchmaking round on every active ladder (the beat task's): matches by ladder slug."""
+    from ratings.models import Ladder
+
+    return {ladder.slug: matchmake(ladder).matches for ladder in Ladder.objects.filter(active=True)}

@@ -18,7 +18,7 @@ from gauntlet.api.errors import Conflict
 from gauntlet.api.serializers import StrictSerializer
 from matches.models import Match
 from ratings import person_challenges
-from ratings.challenges import ChallengeRefused
+from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
 
 

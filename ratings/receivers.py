@@ -37,7 +37,7 @@ def on_match_reopened(sender: Any, match: Any, **kwargs: Any) -> None:
     """An admin voided or corrected a match: recompute its ladder from that match on."""
     if not match.ladder_id:
         return
-    from ratings.service import recompute_after_reopen
+    from ratings.recompute import recompute_after_reopen
 
     summary = recompute_after_reopen(match)
     if summary is not None:

@@ -179,8 +179,8 @@ def deck_from_version(version_id: int, player: Any, ladder: Ladder) -> tuple[Any
     """``(data, version)`` of a registered deck version the player owns, legal under the
     catalogue in force today; raises ValidationError naming what is wrong. The caller marks the
     version used (``decks.services.mark_used``) once the entry is made."""
-    from ratings.challenges import ChallengeRefused
-    from ratings.person_challenges import chosen_deck
+    from ratings.errors import ChallengeRefused
+    from ratings.seat_decks import chosen_deck
 
     try:
         return chosen_deck(version_id, player, ladder)

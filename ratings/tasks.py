@@ -40,13 +40,9 @@ install_beat_schedule()
 @shared_task(name="ratings.matchmake", ignore_result=True)
 def matchmake() -> dict[str, list[int]]:
     """One matchmaking round on every active ladder; the matches scheduled, by ladder."""
-    from ratings.matchmaking import matchmake as matchmake_ladder
-    from ratings.models import Ladder
+    from ratings.matchmaking import matchmake_all
 
-    return {
-        ladder.slug: matchmake_ladder(ladder).matches
-        for ladder in Ladder.objects.filter(active=True)
-    }
+    return matchmake_all()
 
 
 @shared_task(name="ratings.expire_person_challenges", ignore_result=True)
@@ -60,7 +56,6 @@ def expire_person_challenges() -> int:
 @shared_task(name="ratings.recompute_ladder")
 def recompute_ladder(ladder_slug: str, from_sequence: int | None = None) -> dict:
     """Recompute a ladder's ratings from ``from_sequence`` on (for admin actions in bulk)."""
-    from ratings.models import Ladder
-    from ratings.service import recompute_ladder as recompute
+    from ratings.recompute import recompute_ladder_named
 
-    return recompute(Ladder.objects.get(slug=ladder_slug), from_sequence).as_dict()
+    return recompute_ladder_named(ladder_slug, from_sequence).as_dict()

@@ -18,7 +18,8 @@ from rest_framework.views import APIView
 from gauntlet.api.errors import Conflict
 from players.models import Player
 from ratings.bots import may_enter
-from ratings.challenges import ChallengeRefused, challenge
+from ratings.challenges import challenge
+from ratings.errors import ChallengeRefused
 from ratings.models import Ladder, QueueEntry, Rating, RatingChange
 from ratings.queue import QueueRefused, join_queue, leave_queue
 from ratings.serializers import (

@@ -7,7 +7,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from matches.signals import match_reopened, matches_finished
-        from tournaments import receivers
+        from tournaments import receivers, signals
 
         # Results of tournament bot matches are recorded inside the transaction that finishes
         # them (like ratings); the next round is queued once that transaction commits.
@@ -15,3 +15,16 @@ class TournamentsConfig(AppConfig):
             receivers.on_matches_finished, dispatch_uid="tournaments.record_results"
         )
         match_reopened.connect(receivers.on_match_reopened, dispatch_uid="tournaments.reopened")
+        # The event's own life: live events, notifications and the next round, at the edge.
+        for signal, receiver in (
+            (signals.state_changed, receivers.on_state_changed),
+            (signals.round_paired, receivers.on_round_paired),
+            (signals.round_finished, receivers.on_round_finished),
+            (signals.tournament_finished, receivers.on_tournament_finished),
+            (signals.table_final, receivers.on_table_final),
+            (signals.result_reported, receivers.on_result_reported),
+            (signals.dispute_opened, receivers.on_dispute_opened),
+            (signals.standings_changed, receivers.on_standings_changed),
+            (signals.team_invited, receivers.on_team_invited),
+        ):
+            signal.connect(receiver, dispatch_uid=f"tournaments.{receiver.__name__}")

@@ -12,10 +12,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import live, pairing
+from tournaments import pairing, signals
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict, forbidden, require_manager
 from tournaments.models import Entry, EntryState, Format, State, Tournament
+from tournaments.rounds import pair_next_round
+from tournaments.teams import check_team_settings
+from tournaments.values import min_table, round_robin_schedule
 
 TOP_CUTS = (0, 2, 4, 8, 16)
 EDITABLE = (State.DRAFT, State.REGISTRATION)
@@ -61,8 +64,6 @@ def check_settings(t: Tournament) -> None:
             raise TournamentError("The ladder is for another game.", field="ladder")
         if t.format != Format.PODS and t.ladder.seats != 2:
             raise TournamentError("The ladder's matches are not two-player.", field="ladder")
-    from tournaments.teams import check_team_settings
-
     check_team_settings(t)
     if t.options:
         from matches import clock
@@ -116,7 +117,7 @@ def _move(
         t.state = to
         t.save(update_fields=["state"])
         log(t, by, action, reason)
-        live.state_changed(t)
+        signals.state_changed.send(sender=Tournament, tournament=t)
     return t
 
 
@@ -141,8 +142,6 @@ def start(t: Tournament, by: Any) -> Tournament:
     With check-in required, registered players who did not check in are withdrawn (no-shows
     before the start) and checked-in waitlisted players take free places in order.
     """
-    from tournaments.rounds import min_table, pair_next_round, round_robin_schedule
-
     require_manager(by, t)
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=t.pk)
@@ -178,7 +177,7 @@ def start(t: Tournament, by: Any) -> Tournament:
             t.main_rounds = len(round_robin_schedule(t))
         t.save(update_fields=["state", "started_at", "main_rounds"])
         log(t, by, "start", entrants=len(active), rounds=t.main_rounds)
-        live.state_changed(t)
+        signals.state_changed.send(sender=Tournament, tournament=t)
         pair_next_round(t.pk)
         t.refresh_from_db()
     return t

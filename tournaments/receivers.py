@@ -1,4 +1,12 @@
-"""What the tournaments app does when matches finish or an admin reopens one."""
+"""The edge of the tournaments app: what follows the event's signals and the matches' signals.
+
+Connected in ``TournamentsConfig.ready``. The services send :mod:`tournaments.signals` as things
+happen; here they become the side effects: public live events for everyone watching
+(:mod:`tournaments.live`), personal notifications (:mod:`tournaments.notifications`) and the task
+that pairs the next round (``tournaments.advance``, queued once the round's transaction commits).
+Finished and reopened tournament matches (``matches.signals``) bring their tables along through
+:mod:`tournaments.results`.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +15,14 @@ from typing import Any
 
 from django.db import DatabaseError, transaction
 
+from tournaments import live, notifications
+from tournaments.models import State
+from tournaments.results import record_finished_matches, reopen_table
+
 log = logging.getLogger(__name__)
 
 
+# -- the matches app's signals --------------------------------------------------------------------
 def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
     """Record the results of tournament matches, inside the transaction that finishes them.
 
@@ -19,8 +32,6 @@ def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
     """
     if not any(m.origin == "tournament" for m in matches):
         return
-    from tournaments.results import record_finished_matches
-
     try:
         with transaction.atomic():
             record_finished_matches(matches)
@@ -34,36 +45,70 @@ def on_match_reopened(sender: Any, match: Any, action: str = "", **kwargs: Any) 
     """An admin voided or corrected a tournament match: bring its table along, logged."""
     if match.origin != "tournament":
         return
-    from tournaments import live
-    from tournaments.audit import log as audit_log
-    from tournaments.models import Table, TableState
-    from tournaments.results import engine_result
+    reopen_table(match, action)
 
-    table = Table.objects.filter(match=match).select_related("round__tournament").first()
-    if table is None:
+
+# -- the event's own signals ----------------------------------------------------------------------
+def on_state_changed(sender: Any, tournament: Any, **kwargs: Any) -> None:
+    """``state-changed`` for the watchers."""
+    live.state_changed(tournament)
+
+
+def on_round_paired(
+    sender: Any, tournament: Any, round: Any, tables: Any, entries: Any, **kwargs: Any
+) -> None:
+    """Each entrant's pairing, then ``round-paired`` for the watchers."""
+    notifications.announce_pairings(tournament, round, tables, entries)
+    live.round_paired(tournament, round, tables)
+
+
+def on_round_finished(sender: Any, tournament: Any, round: Any, **kwargs: Any) -> None:
+    """Tell the watchers; in a running event queue the next round (when it advances by itself)
+    once this transaction commits, and send every entrant the standings."""
+    live.round_finished(tournament, round)
+    if tournament.state != State.RUNNING:
         return
-    t = table.round.tournament
-    before = {"state": table.state, "result": table.result}
-    if action == "void":
-        if table.node is not None:
-            audit_log(
-                t, None, "match_voided", "an admin voided the match; award it", table=table.pk
-            )
-            return
-        table.state = TableState.VOID
-        table.result = None
-    else:
-        table.result = engine_result(table, match)
-        table.state = TableState.FINAL
-    table.source = "admin"
-    table.save(update_fields=["state", "result", "source"])
+    if tournament.auto_advance:
+        tournament_id, number = tournament.pk, round.number
+        transaction.on_commit(lambda: queue_advance(tournament_id, number))
+    notifications.round_finished(tournament, round)
+
+
+def on_tournament_finished(sender: Any, tournament: Any, entries: Any, **kwargs: Any) -> None:
+    """Every entrant hears who won."""
+    notifications.announce_finished(tournament, entries)
+
+
+def on_table_final(sender: Any, table: Any, **kwargs: Any) -> None:
+    """``table-final`` for the watchers."""
     live.table_final(table)
-    audit_log(
-        t,
-        None,
-        f"match_{action or 'reopened'}",
-        "",
-        table=table.pk,
-        before=before,
-        after={"state": table.state, "result": table.result},
-    )
+
+
+def on_result_reported(sender: Any, table: Any, reports: int, **kwargs: Any) -> None:
+    """``result-reported`` for the watchers (how many reports, never what they say)."""
+    live.result_reported(table, reports)
+
+
+def on_dispute_opened(sender: Any, tournament: Any, table: Any, **kwargs: Any) -> None:
+    """The organiser is told, then ``dispute`` for the watchers."""
+    notifications.announce_dispute(tournament, table)
+    live.dispute(table)
+
+
+def on_standings_changed(sender: Any, tournament: Any, reason: str, **kwargs: Any) -> None:
+    """``standings-changed`` for the watchers (not for pure elimination events)."""
+    live.standings_changed(tournament, reason)
+
+
+def on_team_invited(sender: Any, tournament: Any, entry: Any, **kwargs: Any) -> None:
+    """The partner a captain named is told."""
+    notifications.invite_partner(tournament, entry)
+
+
+def queue_advance(tournament_id: int, finished_round: int) -> None:
+    """Queue the task that pairs the round after ``finished_round``."""
+    # Imported here: the tasks module installs its beat schedule into the Celery app, which
+    # exists only once the gauntlet app is ready (after this one).
+    from tournaments.tasks import advance
+
+    advance.delay(tournament_id, finished_round)

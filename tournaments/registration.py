@@ -17,15 +17,18 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import live
+from tournaments import signals
 from tournaments.audit import log
 from tournaments.errors import TournamentError, can_manage, conflict, forbidden, require_manager
 from tournaments.models import Entry, EntryState, State, Tournament
+from tournaments.tables import concede_pending
 
 OPEN = (State.REGISTRATION, State.CHECK_IN)
 
 
-def _check_deck(t: Tournament, deck: Any) -> Any:
+def check_deck(t: Tournament, deck: Any) -> Any:
+    """``deck`` if the game's engine finds it legal for the event (None: no deck); a 400
+    naming ``deck`` and the first violations otherwise."""
     from engines.registry import get_game
 
     engine = get_game(t.game)
@@ -46,7 +49,7 @@ def _check_deck(t: Tournament, deck: Any) -> Any:
     return deck
 
 
-def _deck_from_version(t: Tournament, player: Any, version_id: int) -> Any:
+def deck_from_version(t: Tournament, player: Any, version_id: int) -> Any:
     """A decks-app version owned by the player, of this game, legal now; locked for the event."""
     from decks import services as deck_services
     from decks.models import DeckVersion
@@ -60,7 +63,7 @@ def _deck_from_version(t: Tournament, player: Any, version_id: int) -> Any:
         data = deck_services.playable_data(version)
     except deck_services.DeckNotPlayable as exc:
         raise TournamentError(str(exc), field="deck_version") from None
-    _check_deck(t, data)
+    check_deck(t, data)
     deck_services.lock_version(version, f"tournament:{t.pk}")
     return data
 
@@ -103,9 +106,9 @@ def register(
         if deck_version is not None:
             if deck is not None:
                 raise TournamentError("Give a deck or a deck_version, not both.", field="deck")
-            deck = _deck_from_version(t, player, deck_version)
+            deck = deck_from_version(t, player, deck_version)
         else:
-            deck = _check_deck(t, deck)
+            deck = check_deck(t, deck)
         entry = Entry.objects.select_for_update().filter(tournament=t, player=player).first()
         if entry is not None:
             if entry.state in (EntryState.ACTIVE, EntryState.WAITLISTED):
@@ -201,8 +204,6 @@ def drop(t: Tournament, entry: Entry, by: Any, reason: str = "") -> Entry:
 
     Dropped players stay in their opponents' tiebreakers.
     """
-    from tournaments.results import concede_pending
-
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
@@ -224,14 +225,12 @@ def drop(t: Tournament, entry: Entry, by: Any, reason: str = "") -> Entry:
             after_round=t.current_round,
         )
         concede_pending(t, entry, by, "dropped")
-        live.standings_changed(t, "drop")
+        signals.standings_changed.send(sender=Tournament, tournament=t, reason="drop")
     return entry
 
 
 def disqualify(t: Tournament, entry: Entry, by: Any, reason: str) -> Entry:
     """Organiser only, with a reason: out of the event; an unfinished table is conceded."""
-    from tournaments.results import concede_pending
-
     require_manager(by, t)
     reason = (reason or "").strip()
     if not reason:
@@ -253,5 +252,7 @@ def disqualify(t: Tournament, entry: Entry, by: Any, reason: str) -> Entry:
         log(t, by, "disqualify", reason, entry=entry.pk, player=entry.player.username)
         if t.state == State.RUNNING:
             concede_pending(t, entry, by, f"disqualified: {reason}")
-            live.standings_changed(t, "disqualification")
+            signals.standings_changed.send(
+                sender=Tournament, tournament=t, reason="disqualification"
+            )
     return entry

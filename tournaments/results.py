@@ -18,7 +18,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import live
+from tournaments import signals
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict, forbidden, require_manager
 from tournaments.models import (
@@ -26,13 +26,14 @@ from tournaments.models import (
     EntryState,
     Report,
     Round,
-    RoundState,
     State,
     Table,
     TableState,
     Tournament,
 )
-from tournaments.rounds import DONE, close_round_if_done, forfeit_result
+from tournaments.tables import DONE, close_round_if_done, finalise, forfeit_result
+from tournaments.teams import team_ranks
+from tournaments.values import compute_standings
 
 MAX_GAMES = 9  # per player per match: a best-of-many is still a few games
 
@@ -85,16 +86,6 @@ def normalise(table: Table, data: dict[str, Any], t: Tournament) -> dict[str, An
     return {"wins": [a, b], "draws": draws, "winner": winner}
 
 
-def _finalise(table: Table, result: dict[str, Any], source: str) -> None:
-    table.result = result
-    table.state = TableState.FINAL
-    table.source = source
-    table.finished_at = timezone.now()
-    table.save(update_fields=["result", "state", "source", "finished_at"])
-    live.table_final(table)
-    close_round_if_done(table.round_id)
-
-
 def _locked_table(tournament: Tournament, table_id: int) -> Table:
     try:
         return (
@@ -111,8 +102,6 @@ def engine_result(table: Table, match: Any) -> dict[str, Any]:
     """The table's result from a finished match (an admin's correction wins over the engine)."""
     ranks = (match.corrected_result or match.result or {}).get("ranks")
     if ranks and len(ranks) == 2 * len(table.entries) == 4:  # a team match: seats alternate teams
-        from tournaments.teams import team_ranks
-
         ranks = team_ranks(ranks)
     if not ranks or len(ranks) != len(table.entries):
         raise ValueError(f"match {match.pk} has no ranks for {len(table.entries)} seats")
@@ -149,9 +138,44 @@ def record_finished_matches(matches: Sequence[Any]) -> int:
     for table in tables:
         if table.state in DONE or table.round.tournament.state != State.RUNNING:
             continue  # the organiser already decided (e.g. a timeout), or the event ended
-        _finalise(table, engine_result(table, by_id[table.match_id]), "engine")
+        finalise(table, engine_result(table, by_id[table.match_id]), "engine")
         done += 1
     return done
+
+
+def reopen_table(match: Any, action: str = "") -> Table | None:
+    """An admin voided or corrected a tournament match: bring its table along, logged.
+
+    A voided match voids its table (a bracket match is never void: the organiser is asked, in
+    the log, to award it); a corrected one gives the table the corrected result.
+    """
+    table = Table.objects.filter(match=match).select_related("round__tournament").first()
+    if table is None:
+        return None
+    t = table.round.tournament
+    before = {"state": table.state, "result": table.result}
+    if action == "void":
+        if table.node is not None:
+            log(t, None, "match_voided", "an admin voided the match; award it", table=table.pk)
+            return table
+        table.state = TableState.VOID
+        table.result = None
+    else:
+        table.result = engine_result(table, match)
+        table.state = TableState.FINAL
+    table.source = "admin"
+    table.save(update_fields=["state", "result", "source"])
+    signals.table_final.send(sender=Tournament, table=table)
+    log(
+        t,
+        None,
+        f"match_{action or 'reopened'}",
+        "",
+        table=table.pk,
+        before=before,
+        after={"state": table.state, "result": table.result},
+    )
+    return table
 
 
 # -- from the players -----------------------------------------------------------------------------
@@ -193,13 +217,11 @@ def report(
         if len(reports) < len(table.entries):
             table.state = TableState.REPORTED
             table.save(update_fields=["state"])
-            live.result_reported(table, len(reports))
+            signals.result_reported.send(sender=Tournament, table=table, reports=len(reports))
         elif all(r.result == reports[0].result for r in reports):
-            _finalise(table, result, "reports")
+            finalise(table, result, "reports")
         else:
             if table.state != TableState.DISPUTED:
-                from tournaments import automation
-
                 log(
                     t,
                     None,
@@ -208,8 +230,7 @@ def report(
                     round=table.round.number,
                     reports={str(r.entry_id): r.result for r in reports},
                 )
-                automation.announce_dispute(t, table)
-                live.dispute(table)
+                signals.dispute_opened.send(sender=Tournament, tournament=t, table=table)
             table.state = TableState.DISPUTED
             table.save(update_fields=["state"])
         return table
@@ -257,8 +278,8 @@ def correct(t: Tournament, table_id: int, by: Any, data: dict[str, Any], reason:
             before=before,
             after=result,
         )
-        _finalise(table, result, "organiser")
-        live.standings_changed(t, "correction")
+        finalise(table, result, "organiser")
+        signals.standings_changed.send(sender=Tournament, tournament=t, reason="correction")
         if t.state == State.FINISHED and not t.is_elimination and table.round.stage == "main":
             _refresh_winner(t, by)
         return table
@@ -266,8 +287,6 @@ def correct(t: Tournament, table_id: int, by: Any, data: dict[str, Any], reason:
 
 def _refresh_winner(t: Tournament, by: Any) -> None:
     """A corrected result of a finished Swiss/round-robin/pods event may change its winner."""
-    from tournaments.rounds import compute_standings
-
     if t.top_cut:
         return  # the top cut decided the winner; its seeding stays as played
     rows = compute_standings(t)
@@ -312,7 +331,7 @@ def timeout(
             table.finished_at = timezone.now()
             table.save(update_fields=["state", "source", "finished_at"])
             log(t, by, "timeout_void", reason, table=table.pk, before=before)
-            live.table_final(table)
+            signals.table_final.send(sender=Tournament, table=table)
             close_round_if_done(table.round_id)
             return table
         if action != "award":
@@ -325,28 +344,8 @@ def timeout(
         else:
             result = {"placings": [0 if e == winner else 1 for e in table.entries]}
         log(t, by, "timeout_award", reason, table=table.pk, before=before, after=result)
-        _finalise(table, result, "organiser")
+        finalise(table, result, "organiser")
         return table
-
-
-def concede_pending(t: Tournament, entry: Entry, by: Any, why: str) -> list[int]:
-    """The entry's unfinished two-player tables of the current round go to their opponents."""
-    tables = (
-        Table.objects.select_for_update(of=("self",))
-        .filter(round__tournament=t, round__state=RoundState.RUNNING)
-        .exclude(state__in=DONE)
-        .select_related("round")
-    )
-    conceded = []
-    for table in tables:
-        if entry.pk not in table.entries or len(table.entries) != 2:
-            continue
-        result = forfeit_result(table, entry.pk, t)
-        _finalise(table, result, "forfeit")
-        conceded.append(table.pk)
-    if conceded:
-        log(t, by, "forfeit", why, entry=entry.pk, tables=conceded)
-    return conceded
 
 
 def no_show(t: Tournament, table_id: int, by: Any, entry_id: int, reason: str) -> Table:
@@ -363,7 +362,7 @@ def no_show(t: Tournament, table_id: int, by: Any, entry_id: int, reason: str) -
             raise TournamentError("A pod's no-show is settled with a timeout award.", field="entry")
         entry = Entry.objects.select_for_update().get(pk=entry_id)
         log(t, by, "no_show", reason, table=table.pk, entry=entry_id)
-        _finalise(table, forfeit_result(table, entry_id, t), "forfeit")
+        finalise(table, forfeit_result(table, entry_id, t), "forfeit")
         if entry.state == EntryState.ACTIVE:
             entry.state = EntryState.DROPPED
             entry.dropped_after = Round.objects.get(pk=table.round_id).number

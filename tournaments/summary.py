@@ -1,4 +1,8 @@
-"""Read side: standings rows, bracket trees and the whole event as JSON (the export)."""
+"""Read side: standings rows, bracket trees and the whole event as JSON (the export).
+
+A team event reads the same way; :func:`with_teams`, :func:`with_team_tables` and
+:func:`export_teams` add each team's name and players to the rows the API shows.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,8 @@ from typing import Any
 
 from tournaments import pairing
 from tournaments.models import Entry, Format, Stage, Table, Tournament
-from tournaments.rounds import (
+from tournaments.teams import team_label
+from tournaments.values import (
     bracket_stage,
     compute_standings,
     event_entries,
@@ -72,8 +77,6 @@ def bracket_json(t: Tournament) -> dict[str, Any] | None:
     tree["seed_names"] = [names.get(p) for p in tree["seeds"]]
     tree["winner_name"] = names.get(tree["winner"])
     if t.team_size > 1:
-        from tournaments.teams import team_label
-
         labels = {e.pk: team_label(e) for e in t.entries.select_related("player", "partner")}
         for node in tree["nodes"]:
             node["team_names"] = [labels.get(p) for p in node["players"]]
@@ -175,3 +178,56 @@ def paper_event(t: Tournament) -> dict[str, Any] | None:
             if e.state != "active" and e.dropped_after is not None
         },
     }
+
+
+# -- teams ----------------------------------------------------------------------------------------
+def team_json(entry: Entry) -> dict[str, Any]:
+    """One team of the export: its entry, name, captain, partner and state."""
+    return {
+        "entry": entry.pk,
+        "team": team_label(entry),
+        "captain": entry.player.username,
+        "partner": entry.partner.username if entry.partner_id else None,
+        "state": entry.state,
+    }
+
+
+def with_teams(t: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Standings rows of a team event with each team's name and players, and its opponents'
+    team names (``opponents`` lists the captains)."""
+    if t.team_size < 2:
+        return rows
+    entries = list(t.entries.select_related("player", "partner"))
+    by_pk = {e.pk: e for e in entries}
+    by_captain = {e.player.username: e for e in entries}
+    for row in rows:
+        entry = by_pk[row["entry"]]
+        row["team"] = team_label(entry)
+        row["players"] = [entry.player.username] + (
+            [entry.partner.username] if entry.partner_id else []
+        )
+        row["opponent_teams"] = [team_label(by_captain[name]) for name in row["opponents"]]
+    return rows
+
+
+def with_team_tables(t: Tournament, rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rounds of a team event with each table's team names (``players`` lists the captains)."""
+    if t.team_size < 2:
+        return rounds
+    labels = {e.pk: team_label(e) for e in t.entries.select_related("player", "partner")}
+    for rnd in rounds:
+        for table in rnd["tables"]:
+            table["teams"] = [labels.get(e) for e in table["entries"]]
+    return rounds
+
+
+def export_teams(t: Tournament, document: dict[str, Any]) -> dict[str, Any]:
+    """The JSON export with the team size, every team and team names in the standings."""
+    document["tournament"]["team_size"] = t.team_size
+    if t.team_size < 2:
+        return document
+    entries = t.entries.select_related("player", "partner").order_by("pk")
+    document["teams"] = [team_json(e) for e in entries]
+    with_teams(t, document["standings"])
+    with_team_tables(t, document["rounds"])
+    return document

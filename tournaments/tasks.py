@@ -49,12 +49,10 @@ def advance(tournament_id: int, finished_round: int) -> str:
 @shared_task(name="tournaments.sweep", ignore_result=True)
 def sweep() -> list[int]:
     """Advance running, self-advancing events stuck after a finished round; their ids."""
-    from tournaments.models import Round, RoundState, State, Tournament
+    from tournaments.rounds import stuck_events
 
     advanced = []
-    for t in Tournament.objects.filter(state=State.RUNNING, auto_advance=True):
-        last = Round.objects.filter(tournament=t, number=t.current_round).first()
-        if last is not None and last.state == RoundState.FINISHED:
-            advance.delay(t.pk, t.current_round)
-            advanced.append(t.pk)
+    for tournament_id, finished_round in stuck_events():
+        advance.delay(tournament_id, finished_round)
+        advanced.append(tournament_id)
     return advanced

@@ -17,6 +17,9 @@ Which games: the team modes of the games' rulebooks, :data:`TEAM_MODES` (AracKha
 and any engine declaring ``team_sizes`` (e.g. ``(2,)``). Bot tables get a match when the engine
 plays the mode: it declares ``team_sizes``, or accepts the mode's options (AracKhan Wars:
 ``{"mode": "2v2"}``, seats 0 and 2 against 1 and 3); otherwise the captains report them.
+The rest of the path takes a team like any entry: :mod:`tournaments.scheduling` seats it
+(:func:`team_seats`), :mod:`tournaments.results` ranks its match (:func:`team_ranks`) and
+:mod:`tournaments.summary` names it (:func:`team_label`).
 """
 
 from __future__ import annotations
@@ -28,9 +31,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tournaments import signals
 from tournaments.audit import log
 from tournaments.errors import TournamentError, can_manage, conflict, forbidden
 from tournaments.models import Entry, EntryState, Format, State, Tournament
+from tournaments.registration import check_deck, deck_from_version
 
 #: Team modes in the games' rulebooks: game -> team size -> the engine options that ask for it.
 TEAM_MODES: dict[str, dict[int, dict[str, Any]]] = {"arackhan-wars": {2: {"mode": "2v2"}}}
@@ -130,14 +135,12 @@ def _in_a_team(t: Tournament, player: Any, but: Entry | None = None) -> Entry | 
 
 def _deck_of(t: Tournament, player: Any, deck: Any, version: int | None, field: str) -> Any:
     """The player's deck, checked like an individual entry's; errors name ``field``."""
-    from tournaments.registration import _check_deck, _deck_from_version
-
     try:
         if version is not None:
             if deck is not None:
                 raise TournamentError("Give a deck or a deck_version, not both.", field=field)
-            return _deck_from_version(t, player, version)
-        return _check_deck(t, deck)
+            return deck_from_version(t, player, version)
+        return check_deck(t, deck)
     except TournamentError as exc:
         exc.field = field
         raise
@@ -220,8 +223,8 @@ def register_team(
         entry.dropped_after = None
         entry.reason = ""
         entry.save()
-        if state == EntryState.PENDING:
-            _invite(t, entry)
+        if state == EntryState.PENDING:  # the partner is told (tournaments.notifications)
+            signals.team_invited.send(sender=Tournament, tournament=t, entry=entry)
         if organiser_entry or late:
             log(
                 t,
@@ -234,20 +237,6 @@ def register_team(
                 late=late,
             )
     return entry
-
-
-def _invite(t: Tournament, entry: Entry) -> None:
-    """Tell the partner (on their notification socket, once committed) that a captain named
-    them: ``tournament.team_invitation`` ``{tournament, entry, captain, team}``."""
-    from tournaments.automation import send_on_commit
-
-    payload = {
-        "tournament": t.pk,
-        "entry": entry.pk,
-        "captain": entry.player.username,
-        "team": team_label(entry),
-    }
-    send_on_commit([(entry.partner_id, "tournament.team_invitation", payload)])
 
 
 def _pending_for(t: Tournament, entry_id: int, by: Any) -> Entry:
@@ -327,68 +316,6 @@ def team_ranks(ranks: Sequence[int], teams: int = 2) -> list[int]:
     return [sum(1 for other in keys if other < key) for key in keys]
 
 
-def schedule_team_matches(t: Tournament, tables: Sequence[Any], entries: dict[int, Entry]) -> int:
-    """Matches for the team tables, when the engine plays teams (in the game's team mode,
-    :func:`team_options`): one match of four seats per table of bots, queued for workers; with
-    the organiser's turn clock (``options["clock"]``) a table with people too, played on the
-    platform (``matches.interactive``, started at once, as ``rounds.schedule_bot_matches`` does
-    for players' tables).
-
-    Returns how many were created. Without a clock, or when the engine does not play teams
-    (yet), tables with people are reported by the captains.
-    """
-    from engines.base import BadSetup
-    from matches.scheduling import SeatSpec, schedule_match
-    from ratings.bots import bot_spec
-    from ratings.matchmaking import seat_decks
-
-    if t.team_size not in engine_team_sizes(t.game):
-        return 0
-    clocked = bool((t.options or {}).get("clock"))
-    created, started = [], 0
-    for table in tables:
-        if table.bye or len(table.entries) != 2:
-            continue
-        seats = team_seats([entries[e] for e in table.entries])
-        specs = [bot_spec(player, t.game) or "" for player, _, _ in seats]
-        people = not all(specs)
-        if people and not clocked:
-            continue  # people at the table and no turn clock: the captains report it
-        match, problem = None, ""
-        registered = seat_decks(t.game, [deck for _, _, deck in seats])
-        for decks in (registered, [None] * len(seats)):  # then decks dealt by the engine
-            try:
-                match = schedule_match(
-                    t.game,
-                    [
-                        SeatSpec(player=p, bot=s, team=team, deck=d)
-                        for (p, team, _), s, d in zip(seats, specs, decks, strict=True)
-                    ],
-                    options={**(t.options or {}), **team_options(t.game, t.team_size)} or None,
-                    origin="tournament",
-                    created_by=t.organiser,
-                    rated=False,
-                    enqueue=people,  # a match with people starts now; bot matches queue below
-                )
-                break
-            except BadSetup as exc:
-                problem = str(exc)
-        if match is None:
-            log(t, None, "match_refused", problem, table=table.pk)
-            continue
-        table.match = match
-        type(table).objects.filter(pk=table.pk).update(match=match)
-        if people:
-            started += 1
-        else:
-            created.append(match.pk)
-    if created:
-        from tournaments.rounds import queue_matches
-
-        transaction.on_commit(lambda: queue_matches(created))
-    return len(created) + started
-
-
 # -- reading --------------------------------------------------------------------------------------
 def team_label(entry: Entry) -> str:
     """The team's name, or its players' names."""
@@ -396,54 +323,3 @@ def team_label(entry: Entry) -> str:
         return entry.team_name
     names = [entry.player.username] + ([entry.partner.username] if entry.partner_id else [])
     return " & ".join(names)
-
-
-def team_json(entry: Entry) -> dict[str, Any]:
-    return {
-        "entry": entry.pk,
-        "team": team_label(entry),
-        "captain": entry.player.username,
-        "partner": entry.partner.username if entry.partner_id else None,
-        "state": entry.state,
-    }
-
-
-def with_teams(t: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Standings rows of a team event with each team's name and players, and its opponents'
-    team names (``opponents`` lists the captains)."""
-    if t.team_size < 2:
-        return rows
-    entries = list(t.entries.select_related("player", "partner"))
-    by_pk = {e.pk: e for e in entries}
-    by_captain = {e.player.username: e for e in entries}
-    for row in rows:
-        entry = by_pk[row["entry"]]
-        row["team"] = team_label(entry)
-        row["players"] = [entry.player.username] + (
-            [entry.partner.username] if entry.partner_id else []
-        )
-        row["opponent_teams"] = [team_label(by_captain[name]) for name in row["opponents"]]
-    return rows
-
-
-def with_team_tables(t: Tournament, rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rounds of a team event with each table's team names (``players`` lists the captains)."""
-    if t.team_size < 2:
-        return rounds
-    labels = {e.pk: team_label(e) for e in t.entries.select_related("player", "partner")}
-    for rnd in rounds:
-        for table in rnd["tables"]:
-            table["teams"] = [labels.get(e) for e in table["entries"]]
-    return rounds
-
-
-def export_teams(t: Tournament, document: dict[str, Any]) -> dict[str, Any]:
-    """The JSON export with the team size, every team and team names in the standings."""
-    document["tournament"]["team_size"] = t.team_size
-    if t.team_size < 2:
-        return document
-    entries = t.entries.select_related("player", "partner").order_by("pk")
-    document["teams"] = [team_json(e) for e in entries]
-    with_teams(t, document["standings"])
-    with_team_tables(t, document["rounds"])
-    return document

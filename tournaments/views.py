@@ -345,13 +345,13 @@ class TournamentViewSet(
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         """Every round with its tables: players, why they were paired, state and result."""
         t = self.get_object()
-        return Response(teams.with_team_tables(t, summary.rounds_json(t)))
+        return Response(summary.with_team_tables(t, summary.rounds_json(t)))
 
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """Rank, points, each tiebreaker, record and opponents (plus the bracket, if any)."""
         t = self.get_object()
-        rows = teams.with_teams(t, summary.standings_rows(t))
+        rows = summary.with_teams(t, summary.standings_rows(t))
         return Response({"standings": rows, "bracket": summary.bracket_json(t)})
 
     @action(detail=True, methods=["get"])
@@ -365,7 +365,7 @@ class TournamentViewSet(
     def export(self, request: Request, pk: str | None = None) -> Response:
         """The whole event as one JSON document."""
         t = self.get_object()
-        return Response(teams.export_teams(t, summary.export(t)))
+        return Response(summary.export_teams(t, summary.export(t)))
 
     @action(detail=True, methods=["get"])
     def paper(self, request: Request, pk: str | None = None) -> Response:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError
 
-from decks import services
-from decks.models import CatalogueVersion, RecheckRun
+from decks import recheck
 
 
 @shared_task(
@@ -24,12 +23,10 @@ def recheck_decks(
     """Re-check one batch of a game's registered decks against catalogue version
     ``catalogue_id``, then queue the next batch. Safe to run twice: a version already
     re-checked against this catalogue with the same verdict is left alone."""
-    catalogue = CatalogueVersion.objects.filter(pk=catalogue_id).first()
-    if catalogue is None:
+    run_id, last = recheck.recheck_step(catalogue_id, after_pk, run_id)
+    if run_id is None:
         return {"last": None}
-    run = RecheckRun.objects.filter(pk=run_id).first() if run_id else None
-    run, last = services.recheck_batch(catalogue, after_pk, run)
     if last is not None:  # the next batch, on the queue this one came from
         queue = (self.request.delivery_info or {}).get("routing_key") or None
-        recheck_decks.apply_async((catalogue_id, last, run.pk), queue=queue)
-    return {"run": run.pk, "last": last}
+        recheck_decks.apply_async((catalogue_id, last, run_id), queue=queue)
+    return {"run": run_id, "last": last}

@@ -53,6 +53,15 @@ def verify(match: Match) -> ReplayReport:
     return report
 
 
+def verify_all(match_ids: list[int]) -> dict[str, list[int]]:
+    """Replay-verify these matches: the ids that reproduce and those that diverge."""
+    outcome: dict[str, list[int]] = {"reproduce": [], "diverge": []}
+    for match in Match.objects.filter(pk__in=match_ids).prefetch_related("seats__player"):
+        report = verify(match)
+        outcome["reproduce" if report.ok else "diverge"].append(match.pk)
+    return outcome
+
+
 def _snapshot(match: Match) -> dict[str, Any]:
     return {
         "state": match.state,

@@ -7,14 +7,13 @@ match row's lock; the state digest after it is recorded as the runner records it
 ``audit.verify`` replays an interactive match like a bot match. The last action (or a clock
 running out) finishes the match through the runner's ``finish``, so ratings, tournaments and
 notifications follow exactly as for bot matches. Bot seats of a mixed match move on a worker
-(``matches.advance_bots``). No HTTP here: the API and the websocket call these functions.
+(``matches.advance_bots``, :mod:`matches.seat_bots`); the sockets and players are told by
+:mod:`matches.play_events`. No HTTP here: the API and the websocket call these functions.
 """
 
 from __future__ import annotations
 
-import logging
 import threading
-import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -29,14 +28,11 @@ from matches import clock as clocks
 from matches.models import Match, MatchAttempt, MatchSeat, MatchState
 from matches.move_log import forget as forget_log
 from matches.move_log import move_log
-
-log = logging.getLogger(__name__)
+from matches.play_events import after_commit, notify, tell_player
 
 CACHE_SIZE = 256
 LOG_LINES = 200
 """The newest move-log lines a view carries (``log_length`` counts them all)."""
-# Seconds a bot of a mixed match may think on one move before it forfeits.
-BOT_MOVE_BUDGET_SECONDS = 5.0
 
 
 class PlayError(Exception):
@@ -118,7 +114,7 @@ def view_for(match: Match, seat: int | None) -> dict[str, Any]:
     names = [s.player.public_name for s in seats]
     result = (match.corrected_result or match.result) if ended else None
     observation = normalise(game.observation(state, seat))
-    log = move_log(
+    moves = move_log(
         game,
         (match.pk, match.seed),
         (match.seed, len(seats), match.decks, match.options or None),
@@ -158,8 +154,8 @@ def view_for(match: Match, seat: int | None) -> dict[str, Any]:
         ]
         if your_turn
         else [],
-        "log": log[-LOG_LINES:],
-        "log_length": len(log),
+        "log": moves[-LOG_LINES:],
+        "log_length": len(moves),
         "clock": clocks.view(match.clock, timezone.now()) if not over else None,
         "result": result,
         "result_text": game.describe_result(Result.from_json(result), names) if result else "",
@@ -198,7 +194,7 @@ def start(match: Match) -> None:
     transaction.on_commit(
         lambda: [tell_player(p, match.pk, 0, "match_started") for p in dict.fromkeys(people)]
     )
-    _after_commit(match, game, state, seats)
+    after_commit(match, game, state, seats)
 
 
 # -- acting ------------------------------------------------------------------------------------
@@ -255,7 +251,7 @@ def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
                     field="action",
                     action=action,
                 ) from None
-            finished = _record(match, seats, game, state, action)
+            finished = record_action(match, seats, game, state, action)
             return Outcome(match, finished)
     # Outside the transaction: the timeout forfeit it recorded is committed.
     whose = "Your time" if late_seat in mine else f"Seat {late_seat}'s time"
@@ -281,13 +277,13 @@ def resign(match_id: int, user: Any) -> Outcome:
         if not (_clock_ran_out(match) and _time_out(match, seats)):
             game, state = game_state(match)
             seat = game.to_act(state) if game.to_act(state) in mine else mine[0]
-            _forfeit(match, seats, seat, "resigned", None, "resigned")
+            forfeit_seat(match, seats, seat, "resigned", None, "resigned")
             return Outcome(match, True)
     whose = "Your time" if late_seat in mine else f"Seat {late_seat}'s time"
     raise PlayError(f"{whose} ran out before the resignation: the match ended on time.", 409)
 
 
-def _record(
+def record_action(
     match: Match,
     seats: list[MatchSeat],
     game: Game,
@@ -309,7 +305,7 @@ def _record(
         _finish(match, seats, game.result(state).to_json(), None)
     else:
         match.save(update_fields=["actions", "digests", "clock", "clock_deadline"])
-        _after_commit(match, game, state, seats, queue_bots)
+        after_commit(match, game, state, seats, queue_bots)
     return over
 
 
@@ -344,17 +340,19 @@ def _finish(
     transaction.on_commit(lambda: notify(match.pk))
 
 
-def _forfeit(
+def forfeit_seat(
     match: Match, seats: list[MatchSeat], seat: int, kind: str, action: Any, reason: str
 ) -> None:
-    forfeit = {
+    """End the match with ``seat`` forfeiting (ranked last, the others tie first), inside the
+    caller's transaction: ``kind`` is resigned, timeout, error or illegal."""
+    details = {
         "seat": seat,
         "index": len(match.actions),
         "kind": kind,
         "action": action,
         "reason": reason,
     }
-    _finish(match, seats, forfeit_result(len(seats), seat, reason).to_json(), forfeit)
+    _finish(match, seats, forfeit_result(len(seats), seat, reason).to_json(), details)
 
 
 # -- the clock ---------------------------------------------------------------------------------
@@ -366,7 +364,7 @@ def _time_out(match: Match, seats: list[MatchSeat]) -> bool:
     seat = (match.clock or {}).get("seat")
     if seat is None:
         return False
-    _forfeit(match, seats, seat, "timeout", None, "ran out of time on the turn clock")
+    forfeit_seat(match, seats, seat, "timeout", None, "ran out of time on the turn clock")
     return True
 
 
@@ -386,123 +384,3 @@ def expired_clocks(limit: int = 500) -> list[int]:
         .order_by("clock_deadline")
         .values_list("pk", flat=True)[:limit]
     )
-
-
-# -- bots --------------------------------------------------------------------------------------
-def advance_bots(match_id: int, budget: float = BOT_MOVE_BUDGET_SECONDS) -> int:
-    """Play the bot seats' moves until a person is to act or the match ends; returns the
-    number of moves played. A bot that fails, plays an illegal action or thinks longer than
-    ``budget`` seconds forfeits, as in the runner. Safe to run twice at once: a move is
-    recorded only if the match is still at the ply it was chosen for."""
-    from engines.base import derive_seed
-    from engines.bots.factory import make_bot
-    from matches.runner import BudgetedBot
-
-    moves = 0
-    while True:
-        match = Match.objects.filter(pk=match_id, state=MatchState.RUNNING).first()
-        if match is None:
-            return moves
-        seats = list(match.seats.order_by("seat"))
-        game, state = game_state(match)
-        if game.is_over(state):
-            return moves
-        seat = game.to_act(state)
-        if not seats[seat].bot:
-            return moves
-        ply = len(match.actions)
-        started = time.perf_counter()
-        try:
-            bot = BudgetedBot(
-                make_bot(match.game, seats[seat].bot, derive_seed(match.seed, "bot", seat, ply)),
-                budget,
-            )
-            action, problem = bot.choose(game, game.clone(state), seat), None
-        except Exception as exc:  # noqa: BLE001 - a failing (or unknown) bot forfeits
-            action, problem = None, f"{type(exc).__name__}: {exc}"
-        log.debug("bot of match %s seat %s: %.3fs", match_id, seat, time.perf_counter() - started)
-        with transaction.atomic():
-            match = Match.objects.select_for_update().get(pk=match_id)
-            if match.state != MatchState.RUNNING or len(match.actions) != ply:
-                continue  # someone else moved meanwhile: look again
-            if problem is not None:
-                _forfeit(match, seats, seat, "error", None, problem)
-                return moves
-            try:
-                game.apply(state, action, seat)
-            except Exception as exc:  # noqa: BLE001 - IllegalAction or garbage
-                reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
-                _forfeit(match, seats, seat, "illegal", str(action), reason)
-                return moves
-            moves += 1
-            # This loop plays the next bot itself: no task for it.
-            if _record(match, seats, game, state, action, queue_bots=False):
-                return moves
-
-
-# -- telling the players -----------------------------------------------------------------------
-def play_group(match_id: int) -> str:
-    """The channel-layer group of every play socket of one match."""
-    return f"play-{match_id}"
-
-
-def notify(match_id: int) -> None:
-    """Tell the match's play sockets that it changed (each rebuilds its own seat's view)."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
-
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(play_group(match_id), {"type": "play.changed"})
-    except Exception:  # a move never fails because a socket could not be told
-        log.exception("could not notify the play sockets of match %s", match_id)
-
-
-def progressed(match_id: int) -> None:
-    """Tell listeners (the spectators' live page) that the match moved on."""
-    from matches.signals import match_progressed
-
-    try:
-        match_progressed.send(sender=Match, match_id=match_id)
-    except Exception:  # a move never fails because spectators could not be told
-        log.exception("could not announce the progress of match %s", match_id)
-
-
-def tell_player(player_id: int, match_id: int, ply: int, kind: str = "your_turn") -> None:
-    """A personal notification (``your_turn``, ``match_started``) about this match."""
-    from players.notifications import notify as notify_player
-
-    try:
-        notify_player(
-            player_id, kind, {"match": match_id, "ply": ply, "url": f"/matches/{match_id}/play/"}
-        )
-    except Exception:  # a move never fails because a notification could not be sent
-        log.exception("could not send %s of match %s to player %s", kind, match_id, player_id)
-
-
-def _after_commit(
-    match: Match, game: Game, state: Any, seats: list[MatchSeat], queue_bots: bool = True
-) -> None:
-    """On commit: tell the sockets, queue the bots if one is to act, time the clock."""
-    match_id, ply = match.pk, len(match.actions)
-    seat = None if game.is_over(state) else seats[game.to_act(state)]
-    bot_next = queue_bots and seat is not None and bool(seat.bot)
-    person_next = seat.player_id if seat is not None and not seat.bot else None
-    deadline = match.clock_deadline
-
-    def after() -> None:
-        from matches import tasks
-
-        notify(match_id)
-        progressed(match_id)
-        if person_next is not None:
-            tell_player(person_next, match_id, ply)
-        if bot_next:
-            tasks.advance_bots.delay(match_id)
-        if deadline is not None:
-            delay = max(0.0, (deadline - timezone.now()).total_seconds()) + 0.05
-            tasks.expire_clock.apply_async((match_id, ply), countdown=delay)
-
-    transaction.on_commit(after)

@@ -280,3 +280,15 @@ def stale_matches(stale_after: float = STALE_AFTER_SECONDS) -> list[int]:
         match__state=MatchState.RUNNING, outcome=AttemptOutcome.RUNNING, heartbeat__gte=cutoff
     ).values("match_id")
     return list(running.exclude(pk__in=alive).values_list("pk", flat=True))
+
+
+def lost_bot_matches(older_than: float = 600.0, limit: int = 1000) -> list[int]:
+    """All-bot matches still scheduled ``older_than`` seconds after creation: their task was
+    lost (the broker was down when they were created, or it lost its queue)."""
+    cutoff = timezone.now() - timezone.timedelta(seconds=older_than)
+    return list(
+        Match.objects.filter(state=MatchState.SCHEDULED, created__lt=cutoff)
+        .exclude(seats__bot="")
+        .distinct()
+        .values_list("pk", flat=True)[:limit]
+    )

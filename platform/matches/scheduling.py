@@ -11,6 +11,7 @@ from django.db import transaction
 from engines.base import BadSetup
 from engines.registry import get_game
 from matches.models import Match, MatchSeat, new_seed
+from matches.signals import bot_match_scheduled
 
 
 @dataclass(frozen=True)
@@ -92,10 +93,8 @@ def schedule_match(
             MatchSeat(match=match, seat=i, player=s.player, bot=s.bot, team=s.team)
             for i, s in enumerate(seats)
         )
-        if enqueue and all(s.bot for s in seats):
-            from matches.tasks import run_match
-
-            transaction.on_commit(lambda: run_match.delay(match.pk))
+        if enqueue and all(s.bot for s in seats):  # matches.receivers queues run_match
+            transaction.on_commit(lambda: bot_match_scheduled.send(sender=Match, match_id=match.pk))
         elif enqueue and interactive.has_people(seats):
             interactive.start(match)
     return match

@@ -7,7 +7,7 @@ from typing import Any
 from celery import shared_task
 from django.db import DatabaseError
 
-from matches import runner
+from matches import audit, interactive, runner, seat_bots
 
 
 @shared_task(
@@ -72,20 +72,7 @@ def run_scheduled(older_than: float = 600.0, limit: int = 1000) -> int:
     match whose task is merely waiting in a long queue may be queued twice: harmless, since
     ``run_match`` records a match once.
     """
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from matches.models import Match, MatchState
-
-    ids = list(
-        Match.objects.filter(
-            state=MatchState.SCHEDULED, created__lt=timezone.now() - timedelta(seconds=older_than)
-        )
-        .exclude(seats__bot="")
-        .distinct()
-        .values_list("pk", flat=True)[:limit]
-    )
+    ids = runner.lost_bot_matches(older_than, limit)
     for match_id in ids:
         run_match.delay(match_id)
     return len(ids)
@@ -94,14 +81,7 @@ def run_scheduled(older_than: float = 600.0, limit: int = 1000) -> int:
 @shared_task(name="matches.verify_matches")
 def verify_matches(match_ids: list[int]) -> dict[str, list[int]]:
     """Replay-verify these matches; returns the ids that reproduce and those that diverge."""
-    from matches import audit
-    from matches.models import Match
-
-    outcome: dict[str, list[int]] = {"reproduce": [], "diverge": []}
-    for match in Match.objects.filter(pk__in=match_ids).prefetch_related("seats__player"):
-        report = audit.verify(match)
-        outcome["reproduce" if report.ok else "diverge"].append(match.pk)
-    return outcome
+    return audit.verify_all(match_ids)
 
 
 # -- matches with people's seats (see matches.interactive) -----------------------------------
@@ -117,17 +97,13 @@ def verify_matches(match_ids: list[int]) -> dict[str, list[int]]:
 )
 def advance_bots(match_id: int) -> int:
     """Play the bot seats of a mixed match until a person is to act; returns moves played."""
-    from matches import interactive
-
-    return interactive.advance_bots(match_id)
+    return seat_bots.advance_bots(match_id)
 
 
 @shared_task(name="matches.expire_clock", acks_late=True, reject_on_worker_lost=True)
 def expire_clock(match_id: int, ply: int) -> bool:
     """Queued at each turn with the turn's time as countdown: forfeit the seat to act if its
     clock has run out (nothing when it has moved since: the deadline moved with it)."""
-    from matches import interactive
-
     return interactive.expire(match_id)
 
 
@@ -135,6 +111,4 @@ def expire_clock(match_id: int, ply: int) -> bool:
 def sweep_clocks() -> list[int]:
     """Periodic safety net (beat): forfeit every running match whose clock has run out, in
     case its ``expire_clock`` task was lost with a worker."""
-    from matches import interactive
-
     return [m for m in interactive.expired_clocks() if interactive.expire(m)]

@@ -13,7 +13,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from matches import interactive
+from matches import interactive, play_events
 
 
 @database_sync_to_async
@@ -52,7 +52,7 @@ class PlayConsumer(AsyncJsonWebsocketConsumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.user = self.scope.get("user")
         # Join before reading, so a change in between is not lost.
-        self.group = interactive.play_group(self.match_id)
+        self.group = play_events.play_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         view, status = await _view(self.match_id, self.user)
         if view is None:

@@ -1,6 +1,9 @@
 from django.urls import path
 
-from web.views import accounts, decks, game, play, public, staff, tournament_teams, tournaments
+from web.views import accounts, catalogues, decks, game, play, public, staff
+from web.views.tournaments import organiser as tournament_organiser
+from web.views.tournaments import player as tournament_player
+from web.views.tournaments import public as tournament_public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -52,46 +55,58 @@ urlpatterns = [
     path("decks/<int:pk>/delete/", decks.deck_delete, name="web-deck-delete"),
     path("decks/versions/<int:pk>/", decks.version_detail, name="web-deck-version"),
     path("decks/versions/<int:pk>/export/", decks.version_export, name="web-deck-export"),
-    path("catalogues/", decks.catalogue_index, name="web-catalogues"),
-    path("catalogues/<slug:game>/", decks.catalogue, name="web-catalogue"),
-    # tournaments
-    path("tournaments/", tournaments.tournament_list, name="web-tournaments"),
-    path("tournaments/new/", tournaments.create, name="web-tournament-new"),
-    path("tournaments/<int:pk>/", tournaments.detail, name="web-tournament"),
-    path("tournaments/<int:pk>/edit/", tournaments.edit, name="web-tournament-edit"),
-    path("tournaments/<int:pk>/register/", tournaments.register, name="web-tournament-register"),
-    path("tournaments/<int:pk>/withdraw/", tournaments.withdraw, name="web-tournament-withdraw"),
-    path("tournaments/<int:pk>/check-in/", tournaments.check_in, name="web-tournament-check-in"),
-    path("tournaments/<int:pk>/teams/enter/", tournament_teams.enter, name="web-team-enter"),
-    path(
-        "tournaments/<int:pk>/teams/<int:entry_id>/<slug:answer>/",
-        tournament_teams.answer,
-        name="web-team-answer",
-    ),
-    path("tournaments/<int:pk>/steps/<slug:action>/", tournaments.step, name="web-tournament-step"),
-    path(
-        "tournaments/<int:pk>/entries/<int:entry_id>/<slug:action>/",
-        tournaments.entry_action,
-        name="web-tournament-entry",
-    ),
+    path("catalogues/", catalogues.catalogue_index, name="web-catalogues"),
+    path("catalogues/<slug:game>/", catalogues.catalogue, name="web-catalogue"),
+    # tournaments, by audience (web.views.tournaments): anyone
+    path("tournaments/", tournament_public.tournament_list, name="web-tournaments"),
+    path("tournaments/<int:pk>/", tournament_public.detail, name="web-tournament"),
     path(
         "tournaments/<int:pk>/tables/<int:table_id>/",
-        tournaments.table_page,
+        tournament_public.table_page,
         name="web-tournament-table",
+    ),
+    # ... entrants, captains and partners
+    path(
+        "tournaments/<int:pk>/register/", tournament_player.register, name="web-tournament-register"
+    ),
+    path(
+        "tournaments/<int:pk>/withdraw/", tournament_player.withdraw, name="web-tournament-withdraw"
+    ),
+    path(
+        "tournaments/<int:pk>/check-in/", tournament_player.check_in, name="web-tournament-check-in"
+    ),
+    path(
+        "tournaments/<int:pk>/teams/<int:entry_id>/<slug:answer>/",
+        tournament_player.answer,
+        name="web-team-answer",
     ),
     path(
         "tournaments/<int:pk>/tables/<int:table_id>/report/",
-        tournaments.report,
+        tournament_player.report,
         name="web-tournament-report",
     ),
+    # ... the event's organiser and staff
+    path("tournaments/new/", tournament_organiser.create, name="web-tournament-new"),
+    path("tournaments/<int:pk>/edit/", tournament_organiser.edit, name="web-tournament-edit"),
+    path(
+        "tournaments/<int:pk>/steps/<slug:action>/",
+        tournament_organiser.step,
+        name="web-tournament-step",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_id>/<slug:action>/",
+        tournament_organiser.entry_action,
+        name="web-tournament-entry",
+    ),
+    path("tournaments/<int:pk>/teams/enter/", tournament_organiser.enter, name="web-team-enter"),
     path(
         "tournaments/<int:pk>/tables/<int:table_id>/correct/",
-        tournaments.correct,
+        tournament_organiser.correct,
         name="web-tournament-correct",
     ),
     path(
         "tournaments/<int:pk>/tables/<int:table_id>/timeout/",
-        tournaments.timeout,
+        tournament_organiser.timeout,
         name="web-tournament-timeout",
     ),
 ]

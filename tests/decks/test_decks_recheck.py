@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from decks import services
+from decks import recheck, services
 from decks.models import CatalogueVersion, Deck, DeckRecheck, DeckVersion, RecheckRun
 from engines.arackhan_wars.catalogue import DATA_DIR
 
@@ -192,7 +192,7 @@ def test_rechecking_twice_changes_nothing_more(alice, tmp_path: Path, load) -> N
     make_deck(alice, "Full", "3 Phalanx\n4 Titan\n12 Infantryman\n4 Senior Mercenary\n")
     version, _ = load(errata(tmp_path, "v2.csv", PHALANX_V1, PHALANX_V2))
     assert DeckRecheck.objects.count() == 1
-    run = services.recheck_all(version)
+    run = recheck.recheck_all(version)
     assert (run.checked, run.changed) == (1, 0)
     assert DeckRecheck.objects.count() == 1
 
@@ -201,9 +201,9 @@ def test_rechecks_run_in_batches(alice, tmp_path: Path, load) -> None:
     for i in range(7):
         make_deck(alice, f"D{i}", "3 Phalanx\n4 Titan\n12 Infantryman\n4 Senior Mercenary\n")
     version, _ = load(errata(tmp_path, "v2.csv", PHALANX_V1, PHALANX_V2), recheck=False)
-    run, last = services.recheck_batch(version, 0, None, batch=3, notify_owners=False)
+    run, last = recheck.recheck_batch(version, 0, None, batch=3, notify_owners=False)
     assert run.checked == 3 and DeckVersion.objects.filter(legal=False).count() == 3
-    run = services.recheck_all(version, batch=3, notify_owners=False)
+    run = recheck.recheck_all(version, batch=3, notify_owners=False)
     assert DeckVersion.objects.filter(legal=False).count() == 7
     assert not DeckVersion.objects.filter(legal=True).exists()
 
@@ -214,5 +214,5 @@ def test_an_older_version_recheck_stops_when_a_newer_one_exists(
     make_deck(alice, "Full", "3 Phalanx\n4 Titan\n12 Infantryman\n4 Senior Mercenary\n")
     v2, _ = load(errata(tmp_path, "v2.csv", PHALANX_V1, PHALANX_V2), recheck=False)
     load(DATA_DIR / "cards-v1.csv", recheck=False)
-    run = services.recheck_all(v2)
+    run = recheck.recheck_all(v2)
     assert run.superseded and run.checked == 0

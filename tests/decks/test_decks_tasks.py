@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from decks import services
+from decks import recheck, services
 from decks.models import DeckRecheck, DeckVersion, RecheckRun
 from decks.tasks import recheck_decks
 from engines.arackhan_wars.catalogue import DATA_DIR
@@ -31,7 +31,7 @@ def _decks(owner, n_full: int, n_fine: int) -> None:
 def test_the_task_chains_batches_in_process(alice, monkeypatch) -> None:
     _decks(alice, 5, 4)
     version, _ = services.load_catalogue("arackhan-wars", text=V2, path="v2.csv", recheck=False)
-    monkeypatch.setattr(services, "RECHECK_BATCH", 2)
+    monkeypatch.setattr(recheck, "RECHECK_BATCH", 2)
     recheck_decks.delay(version.pk)
     run = RecheckRun.objects.get()
     assert (run.checked, run.now_illegal, run.finished is not None) == (9, 5, True)

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from engines.registry import get_game
-from matches import audit, interactive
+from matches import audit, interactive, seat_bots
 from matches.interactive import PlayError, submit_action, view_for
 from matches.models import Match, MatchState
 from matches.scheduling import SeatSpec, schedule_match
@@ -257,7 +257,7 @@ def _bot_to_act(people, bot, spec: str) -> Match:
 )
 def test_a_bot_that_is_too_slow_or_broken_forfeits(people, bot, spec, budget, words):
     match = _bot_to_act(people, bot, spec)
-    assert interactive.advance_bots(match.pk, budget=budget) == 0
+    assert seat_bots.advance_bots(match.pk, budget=budget) == 0
     match.refresh_from_db()
     assert match.state == MatchState.FINISHED
     assert match.forfeit["seat"] == 1 and match.forfeit["kind"] == "error"

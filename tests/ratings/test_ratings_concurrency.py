@@ -19,7 +19,7 @@ from matches.signals import matches_finished
 from players.models import Player
 from ratings.matchmaking import matchmake
 from ratings.models import Ladder, QueueEntry, Rating, RatingChange
-from ratings.service import recompute_ladder
+from ratings.recompute import recompute_ladder
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -11,7 +11,8 @@ from ratings_helpers import finished_match
 from matches.models import Match, MatchSeat, MatchState
 from matches.signals import match_reopened
 from ratings.models import Ladder, Rating, RatingChange
-from ratings.service import rate_match, recompute_ladder
+from ratings.recompute import recompute_ladder
+from ratings.service import rate_match
 
 pytestmark = pytest.mark.django_db
 

@@ -28,8 +28,8 @@ def test_status_fails_when_workers_are_missing(capsys):
 
 
 def test_status_hides_passwords():
-    from gauntlet.management.commands.status import _redact
+    from gauntlet.management.commands.status import redact
 
-    assert _redact("redis://:s3cret@host:6379/0") == "redis://:***@host:6379/0"
-    assert _redact("amqp://guest:guest@127.0.0.1:5672//") == "amqp://guest:***@127.0.0.1:5672//"
-    assert _redact("redis://host:6379/0") == "redis://host:6379/0"
+    assert redact("redis://:s3cret@host:6379/0") == "redis://:***@host:6379/0"
+    assert redact("amqp://guest:guest@127.0.0.1:5672//") == "amqp://guest:***@127.0.0.1:5672//"
+    assert redact("redis://host:6379/0") == "redis://host:6379/0"

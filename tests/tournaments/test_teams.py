@@ -199,7 +199,7 @@ def test_a_swiss_team_event_pairs_teams_and_ranks_them(django_capture_on_commit_
             report_round(t)  # the captains report
         t.refresh_from_db()
     assert seen_tables == 6  # 5 teams: 2 tables and a bye in each of 3 rounds
-    rows = teams.with_teams(t, summary.standings_rows(t))
+    rows = summary.with_teams(t, summary.standings_rows(t))
     assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
     assert {r["entry"] for r in rows} == set(members)
     top = rows[0]

@@ -53,7 +53,7 @@ def test_drawn_bracket_game_advances_the_higher_seed():
 
 
 def test_sweep_advances_an_event_whose_task_was_lost(django_capture_on_commit_callbacks):
-    with mock.patch("tournaments.automation.queue_advance"):  # the task is lost
+    with mock.patch("tournaments.receivers.queue_advance"):  # the task is lost
         org, t = started(4, django_capture_on_commit_callbacks, rounds=2)
     t.refresh_from_db()
     assert t.current_round == 1

@@ -177,7 +177,7 @@ def test_bot_tables_take_no_reports(django_capture_on_commit_callbacks):
     t = event(org, field, rounds=1, auto_advance=False)
     # The workers never run them.
     with (
-        mock.patch("tournaments.rounds.queue_matches"),
+        mock.patch("tournaments.scheduling.queue_matches"),
         django_capture_on_commit_callbacks(execute=True),
     ):
         t = lifecycle.start(t, org)

@@ -24,7 +24,7 @@ from tests.support.accounts import STRONG
 from tests.web import test_web_browser_play as play_base
 from tests.web.board_play import page_fits, play_by_clicking
 from tests.web.conftest import SCREENSHOTS, make_bot, screenshot
-from tests.web.test_web_browser_play import DOCS_SCREENSHOTS, _log_in
+from tests.web.test_web_browser_play import DOCS_SCREENSHOTS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 daphne = play_base.daphne
@@ -57,7 +57,7 @@ def test_a_whole_game_by_clicking_on_the_board(browser_page, daphne, game, width
     page.set_viewport_size({"width": width, "height": 860})
     alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
     make_bot(game, kind)
-    _log_in(page, daphne, alice)
+    log_in(page, daphne, alice)
     page.goto(f"{daphne}/play/")
     page.get_by_test_id(f"play-bots-{ladder}").click()
     expect(page.locator("#play")).to_have_attribute("data-socket", "open")

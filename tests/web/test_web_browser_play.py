@@ -64,7 +64,7 @@ def browser_page(daphne, monkeypatch):
         yield page
 
 
-def _log_in(page, base: str, user: Player) -> None:
+def log_in(page, base: str, user: Player) -> None:
     """A session made here (the tests' password hasher is not the server's), as a cookie."""
     client = Client()
     client.force_login(user)
@@ -74,7 +74,7 @@ def _log_in(page, base: str, user: Player) -> None:
     expect(page.get_by_role("button", name="Log out")).to_be_visible()
 
 
-def _play_to_the_end(page, rng: random.Random, reload_after: int, shot: str) -> int:
+def play_to_the_end(page, rng: random.Random, reload_after: int, shot: str) -> int:
     """Play by clicking on the board until the result shows; reload once mid-game (or on the
     result when the game ends sooner). Returns the person's moves."""
     return play_by_clicking(page, rng, reload_after=reload_after, shot=shot).moves
@@ -95,7 +95,7 @@ def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, sho
         )
     alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
     bot = make_bot(game, "random")
-    _log_in(page, daphne, alice)
+    log_in(page, daphne, alice)
     # Keep every socket the page opens reachable, to drop one as a network would.
     page.add_init_script(SPY_ON_SOCKETS)
     frames: list[str] = []
@@ -119,7 +119,7 @@ def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, sho
     expect(page.locator("#play-connection")).to_contain_text("reconnecting")
     expect(page.locator("#play")).to_have_attribute("data-socket", "open")
 
-    clicks = _play_to_the_end(page, random.Random(7), reload_after=4, shot=shot)
+    clicks = play_to_the_end(page, random.Random(7), reload_after=4, shot=shot)
     result = page.get_by_test_id("play-result")
     expect(result).to_be_visible()
     expect(page.locator("#play-connection")).to_have_text("The match has ended.")
@@ -160,7 +160,7 @@ def test_running_out_of_time_ends_the_match_in_the_browser(browser_page, daphne)
         ladder=ladder,
         options={"clock": {"initial": 0, "increment": 3}},
     )
-    _log_in(page, daphne, alice)
+    log_in(page, daphne, alice)
     page.goto(f"{daphne}/matches/{match.pk}/play/")
     expect(page.locator("#play")).to_have_attribute("data-socket", "open")
     to_act = Match.objects.get(pk=match.pk).clock["seat"]

@@ -23,7 +23,7 @@ from ratings.models import Ladder
 from tests.support.accounts import STRONG
 from tests.web import test_web_browser_play as play_base
 from tests.web.conftest import make_bot, screenshot
-from tests.web.test_web_browser_play import _log_in, _play_to_the_end
+from tests.web.test_web_browser_play import log_in, play_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 # The server and browser fixtures of the first play test.
@@ -56,7 +56,7 @@ def _api(base: str, token: str, method: str, path: str, body: dict | None = None
 def test_resign_from_the_board_after_confirming(browser_page, daphne):
     page = browser_page
     match, (alice, _) = _people_match()
-    _log_in(page, daphne, alice)
+    log_in(page, daphne, alice)
     page.goto(f"{daphne}/matches/{match.pk}/play/")
     expect(page.locator("#play")).to_have_attribute("data-socket", "open")
     opener = page.get_by_role("button", name="Resign…")
@@ -123,12 +123,12 @@ def test_arackhan_wars_on_the_board_against_a_bot(browser_page, daphne):
     )
     alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
     make_bot("arackhan-wars", "random")
-    _log_in(page, daphne, alice)
+    log_in(page, daphne, alice)
     page.goto(f"{daphne}/play/")
     page.get_by_test_id("play-bots-arackhan-wars-1v1").click()
     expect(page.locator("#play")).to_have_attribute("data-socket", "open")
     match = Match.objects.get()
-    clicks = _play_to_the_end(page, random.Random(2), reload_after=6, shot="play-arackhan-wars")
+    clicks = play_to_the_end(page, random.Random(2), reload_after=6, shot="play-arackhan-wars")
     expect(page.get_by_test_id("play-result")).to_be_visible()
     # The board draws the battle mat: its 40 spaces, the cards on it by their owner.
     expect(page.locator("table.mat td.space")).to_have_count(40)

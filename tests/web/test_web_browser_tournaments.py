@@ -223,7 +223,7 @@ def test_a_spectators_progress_bar_moves_for_bot_and_reported_tables(
     live_page, daphne, monkeypatch
 ):
     # No worker runs here: the test plays the bot table's match itself.
-    monkeypatch.setattr("tournaments.rounds.queue_matches", lambda ids: None)
+    monkeypatch.setattr("tournaments.scheduling.queue_matches", lambda ids: None)
     org = organiser("boss")
     bot_a, bot_b = (make_bot(KOW, "random", owner=org, n=i) for i in (1, 2))
     human_a, human_b = people(2, "human")

@@ -635,7 +635,7 @@ def test_an_owner_enters_and_withdraws_their_bot(client):
 
 
 def test_large_events_are_paged_with_your_table_and_rank_on_top(client, monkeypatch):
-    from web.views import tournaments as views
+    from web.views.tournaments import public as views
 
     monkeypatch.setattr(views, "TABLES_PER_PAGE", 2)
     monkeypatch.setattr(views, "STANDINGS_PER_PAGE", 3)

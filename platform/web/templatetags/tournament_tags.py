@@ -8,7 +8,7 @@ from django import template
 from django.db.models import Count, Q
 
 from tournaments.models import State, Tournament
-from tournaments.rounds import IN_EVENT
+from tournaments.values import IN_EVENT
 
 register = template.Library()
 

@@ -1,1 +1,2 @@
-"""Web views, grouped by audience: public pages, accounts, players' ladder actions, staff audit."""
+"""Web views, grouped by audience: public pages, accounts, players' ladder actions and play,
+decks, staff audit; the tournament pages split by audience in :mod:`web.views.tournaments`."""

@@ -1,5 +1,5 @@
-"""Deck pages: my decks, the editor (validation as you type), versions, export, starter decks,
-and the catalogue browser.
+"""Deck pages: my decks, the editor (validation as you type), versions, export, starter decks
+(the catalogue browser is :mod:`web.views.catalogues`).
 
 Every rule is the decks app's (``decks.services``): decks are private to their owner (anyone
 else gets 404), a single version is visible where :func:`decks.services.can_view_version`
@@ -11,20 +11,18 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.contrib import messages
-from django.core.paginator import Paginator
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
 from decks import services
-from decks.models import Card, CatalogueVersion, Deck, DeckRecheck, DeckVersion
+from decks.models import Card, Deck, DeckRecheck, DeckVersion
 from engines.decks import format_slugs, get_deck_format
 from web.deck_forms import (
     KHAN_GAME,
     CardSearchForm,
-    CatalogueFilterForm,
     DeckForm,
     StarterCopyForm,
     ValidateForm,
@@ -33,7 +31,6 @@ from web.deck_forms import (
 from web.deck_report import check_text
 from web.views.accounts import private
 
-CARDS_PER_PAGE = 30
 SEARCH_RESULTS = 12
 DEFAULT_GAME = "arackhan-wars"
 
@@ -336,78 +333,3 @@ def version_export(request: HttpRequest, pk: int) -> HttpResponse:
     name = slugify(version.deck.name) or "deck"
     response["Content-Disposition"] = f'attachment; filename="{name}-v{version.number}.txt"'
     return response
-
-
-# -- catalogues --------------------------------------------------------------------------------
-def _copies_text(card: Card) -> str:
-    """How many copies a deck may hold, and the rule that says so."""
-    if card.legendary:
-        return "1 (legendary)"
-    if card.individual_limit:
-        return f"{card.individual_limit} (individual limit)"
-    if card.max_copies:
-        return f"{card.max_copies} (value 6+)"
-    return "any"
-
-
-def catalogue_index(request: HttpRequest) -> HttpResponse:
-    return redirect("web-catalogue", game=DEFAULT_GAME)
-
-
-def catalogue(request: HttpRequest, game: str) -> HttpResponse:
-    """Browse a game's cards with filters (GET form, paginated) and its catalogue versions."""
-    if game not in format_slugs():
-        raise Http404("No such game.")
-    fmt = get_deck_format(game)
-    context = {
-        "game": game,
-        "game_name": dict(game_choices())[game],
-        "fmt": fmt,
-        "games": game_choices(),
-    }
-    if not fmt.uses_catalogue:
-        context["starters"] = fmt.starter_decks()
-        return render(request, "web/decks/catalogue.html", context)
-    in_force = services.catalogue_in_force(game)  # loads the shipped catalogue the first time
-    versions = list(
-        CatalogueVersion.objects.filter(game=game)
-        .defer("rows")
-        .annotate(n_cards=Count("cards"))
-        .order_by("-number")
-    )
-    all_cards = Card.objects.filter(catalogue=in_force)
-    factions = sorted(set(all_cards.values_list("faction", flat=True)))
-    attributes = sorted({a for row in all_cards.values_list("attributes", flat=True) for a in row})
-    form = CatalogueFilterForm(
-        request.GET or None,
-        factions=factions,
-        attributes=attributes,
-        versions=[v.number for v in versions],
-    )
-    status = 200
-    shown = in_force
-    cards = Card.objects.none()
-    if form.is_bound and not form.is_valid():
-        status = 400
-    else:
-        wanted = form.cleaned_data if form.is_bound else {}
-        if wanted.get("catalogue"):
-            shown = next(v for v in versions if v.number == wanted["catalogue"])
-        cards = Card.objects.filter(catalogue=shown).order_by("faction", "name", "card_id")
-        if wanted.get("q"):
-            cards = cards.filter(name__icontains=wanted["q"])
-        if wanted.get("faction"):
-            cards = cards.filter(faction=wanted["faction"])
-        if wanted.get("kind"):
-            cards = cards.filter(kind=wanted["kind"])
-        if wanted.get("min_value") is not None:
-            cards = cards.filter(budget_value__gte=wanted["min_value"])
-        if wanted.get("max_value") is not None:
-            cards = cards.filter(budget_value__lte=wanted["max_value"])
-        if wanted.get("attribute"):  # a JSON list: filtered here, the same on every database
-            cards = [c for c in cards if wanted["attribute"] in c.attributes]
-    page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
-    for card in page.object_list:
-        card.copies_text = _copies_text(card)
-    context.update(form=form, page=page, versions=versions, shown=shown, in_force=in_force)
-    return render(request, "web/decks/catalogue.html", context, status=status)

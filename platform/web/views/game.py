@@ -24,9 +24,9 @@ from matches import interactive
 from matches.models import Match
 from matches.scheduling import SeatSpec
 from players.models import Player
-from ratings import person_challenges
+from ratings import person_challenges, seat_decks
 from ratings.bots import bot_spec
-from ratings.challenges import ChallengeRefused
+from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
 from web.views.accounts import private
 from web.views.public import ladder_bots
@@ -213,14 +213,14 @@ def play_bots(request: HttpRequest, slug: str) -> HttpResponse:
     deck, version = None, None
     if form.cleaned_data.get("deck_version"):
         try:
-            deck, version = person_challenges.chosen_deck(
+            deck, version = seat_decks.chosen_deck(
                 form.cleaned_data["deck_version"], request.user, ladder
             )
         except ChallengeRefused as exc:
             form.add_error("deck_version", exc.message)
             return start_page(request, status=400, **{f"bot_{slug}": form})
     opponents = form.cleaned_data["opponents"]
-    seat_deck = person_challenges.fill_decks(ladder.game, [deck, *[None] * len(opponents)])
+    seat_deck = seat_decks.fill_decks(ladder.game, [deck, *[None] * len(opponents)])
     seat_deck = seat_deck or [None] * (len(opponents) + 1)
     seats = [SeatSpec(request.user, deck=seat_deck[0])] + [
         SeatSpec(b, bot_spec(b, ladder.game) or "", deck=d)

@@ -12,7 +12,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from ratings.challenges import ChallengeRefused, challenge
+from ratings.challenges import challenge
+from ratings.errors import ChallengeRefused
 from ratings.matchmaking import HUMAN_SEATS_PLAYABLE
 from ratings.models import Ladder
 from ratings.queue import QueueRefused, join_queue, leave_queue

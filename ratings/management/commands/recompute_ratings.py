@@ -7,7 +7,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from ratings.models import Ladder
-from ratings.service import recompute_ladder
+from ratings.recompute import recompute_ladder
 
 
 class Command(BaseCommand):

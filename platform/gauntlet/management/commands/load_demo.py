@@ -251,7 +251,7 @@ class Command(BaseCommand):
         from matches.scheduling import SeatSpec
         from ratings.bots import bot_spec
         from ratings.models import Ladder
-        from ratings.person_challenges import fill_decks
+        from ratings.seat_decks import fill_decks
 
         alice = Player.objects.get(username="alice")
         live = Match.objects.filter(origin="demo-play", state=MatchState.RUNNING).first()

@@ -14,7 +14,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 
-def _redact(url: str | None) -> str | None:
+def redact(url: str | None) -> str | None:
     """The URL without its password."""
     if not url or "@" not in url:
         return url
@@ -51,12 +51,12 @@ def broker_status(timeout: float = 2.0) -> dict[str, Any]:
             conn.ensure_connection(max_retries=1, timeout=timeout)
         replies = app.control.ping(timeout=timeout) or []
         workers = sorted(name for reply in replies for name in reply)
-        return {"ok": True, "mode": "broker", "url": _redact(url), "workers": workers}
+        return {"ok": True, "mode": "broker", "url": redact(url), "workers": workers}
     except Exception as exc:
         return {
             "ok": False,
             "mode": "broker",
-            "url": _redact(url),
+            "url": redact(url),
             "error": str(exc),
             "workers": [],
         }
@@ -71,7 +71,7 @@ def channel_layer_status() -> dict[str, Any]:
         async_to_sync(layer.send)(channel, message)
         received = async_to_sync(layer.receive)(channel)
         ok = received.get("nonce") == message["nonce"]
-        return {"ok": ok, "backend": backend, "url": _redact(settings.CHANNEL_LAYER_URL)}
+        return {"ok": ok, "backend": backend, "url": redact(settings.CHANNEL_LAYER_URL)}
     except Exception as exc:
         return {"ok": False, "backend": backend, "error": str(exc)}
 

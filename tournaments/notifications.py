@@ -1,14 +1,15 @@
-"""Automation: queue the next round when one ends, and tell entrants over their websockets.
+"""Personal notifications: tell entrants (and the organiser) over their websockets.
 
-Everything here runs *after* the transaction commits (``transaction.on_commit``): a round that
-rolls back is never announced, and the task that pairs the next round never reads a round that
-is not finished yet. Events sent to each entrant's notification socket (the message
+Called by :mod:`tournaments.receivers` when the event's signals fire. Everything is sent *after*
+the transaction commits (``transaction.on_commit``): a round that rolls back is never announced.
+Events sent to each entrant's notification socket (the message
 :func:`players.notifications.notify` sends, batched):
 
 - ``tournament.pairings``: ``{tournament, round, table, opponents, bye, why}``
 - ``tournament.round_finished``: ``{tournament, round, standings: [top rows], you: your row}``
 - ``tournament.finished``: ``{tournament, winner}``
 - ``tournament.dispute`` (to the organiser): ``{tournament, round, table}``
+- ``tournament.team_invitation`` (to a partner): ``{tournament, entry, captain, team}``
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+
+from tournaments.summary import standings_rows
+from tournaments.teams import team_label
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +58,13 @@ def _send(messages: list[tuple[int, str, dict[str, Any]]]) -> None:
 
 
 def send_on_commit(messages: list[tuple[int, str, dict[str, Any]]]) -> None:
+    """Send ``(player id, kind, payload)`` messages once the current transaction commits."""
     if messages:
         transaction.on_commit(lambda: _send(messages))
 
 
 def announce_pairings(t: Any, rnd: Any, tables: Sequence[Any], entries: dict[int, Any]) -> None:
+    """``tournament.pairings`` to every entrant of a new round: their table, opponents, why."""
     messages = []
     for table in tables:
         for entry_id in table.entries:
@@ -83,16 +89,7 @@ def announce_pairings(t: Any, rnd: Any, tables: Sequence[Any], entries: dict[int
 
 
 def round_finished(t: Any, rnd: Any) -> None:
-    """Queue the next round (when the event advances by itself) and announce the standings."""
-    from tournaments.models import State
-
-    if t.state != State.RUNNING:
-        return
-    if t.auto_advance:
-        tournament_id, number = t.pk, rnd.number
-        transaction.on_commit(lambda: queue_advance(tournament_id, number))
-    from tournaments.summary import standings_rows
-
+    """``tournament.round_finished`` to every entrant: the top of the standings and their row."""
     rows = standings_rows(t)
     top = rows[:STANDINGS_TOP]
     send_on_commit(
@@ -107,13 +104,8 @@ def round_finished(t: Any, rnd: Any) -> None:
     )
 
 
-def queue_advance(tournament_id: int, finished_round: int) -> None:
-    from tournaments.tasks import advance
-
-    advance.delay(tournament_id, finished_round)
-
-
 def announce_finished(t: Any, entries: Sequence[Any]) -> None:
+    """``tournament.finished`` to every entrant, with the winner's name."""
     winner = next((e.player.username for e in entries if e.pk == t.winner_id), None)
     send_on_commit(
         [
@@ -124,6 +116,7 @@ def announce_finished(t: Any, entries: Sequence[Any]) -> None:
 
 
 def announce_dispute(t: Any, table: Any) -> None:
+    """``tournament.dispute`` to the organiser: a table's reports disagree."""
     send_on_commit(
         [
             (
@@ -133,3 +126,14 @@ def announce_dispute(t: Any, table: Any) -> None:
             )
         ]
     )
+
+
+def invite_partner(t: Any, entry: Any) -> None:
+    """``tournament.team_invitation`` to the partner a captain named: they are to answer."""
+    payload = {
+        "tournament": t.pk,
+        "entry": entry.pk,
+        "captain": entry.player.username,
+        "team": team_label(entry),
+    }
+    send_on_commit([(entry.partner_id, "tournament.team_invitation", payload)])

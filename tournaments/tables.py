@@ -1,0 +1,80 @@
+"""A table's result becoming final, and its round closing when every table is done.
+
+The one path every result takes (the engine's, the players' agreeing reports, the organiser's,
+a forfeit): :func:`finalise` stores it and announces it (``table_final``), then
+:func:`close_round_if_done` closes the round once no table waits (``round_finished``: the next
+round is then paired by a task, :mod:`tournaments.receivers`). A player who leaves a running
+event concedes their unfinished tables here too (:func:`concede_pending`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+
+from tournaments import signals
+from tournaments.audit import log
+from tournaments.models import Entry, Round, RoundState, Table, TableState, Tournament
+
+#: Table states that need nothing more: the round can close.
+DONE = (TableState.FINAL, TableState.VOID)
+
+
+def forfeit_result(table: Table, loser: int, t: Tournament) -> dict[str, Any]:
+    """A 2–0 win for the other player of a two-player table."""
+    a, b = table.entries
+    winner = b if loser == a else a
+    return {"wins": [0, 2] if loser == a else [2, 0], "draws": 0, "winner": winner}
+
+
+def finalise(table: Table, result: dict[str, Any], source: str) -> None:
+    """Store ``result`` as the table's final result (from ``source``), then close its round if
+    it was the last table waiting."""
+    table.result = result
+    table.state = TableState.FINAL
+    table.source = source
+    table.finished_at = timezone.now()
+    table.save(update_fields=["result", "state", "source", "finished_at"])
+    signals.table_final.send(sender=Tournament, table=table)
+    close_round_if_done(table.round_id)
+
+
+def close_round_if_done(round_id: int) -> bool:
+    """Mark the round finished once every table is final or void (``round_finished``).
+
+    Locks the round row, so two transactions finishing its last two tables at once agree on
+    which of them closes it.
+    """
+    rnd = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_id)
+    )
+    if rnd.state == RoundState.FINISHED:
+        return False
+    if rnd.tables.exclude(state__in=DONE).exists():
+        return False
+    rnd.state = RoundState.FINISHED
+    rnd.finished_at = timezone.now()
+    rnd.save(update_fields=["state", "finished_at"])
+    signals.round_finished.send(sender=Tournament, tournament=rnd.tournament, round=rnd)
+    return True
+
+
+def concede_pending(t: Tournament, entry: Entry, by: Any, why: str) -> list[int]:
+    """The entry's unfinished two-player tables of the current round go to their opponents."""
+    tables = (
+        Table.objects.select_for_update(of=("self",))
+        .filter(round__tournament=t, round__state=RoundState.RUNNING)
+        .exclude(state__in=DONE)
+        .select_related("round")
+    )
+    conceded = []
+    for table in tables:
+        if entry.pk not in table.entries or len(table.entries) != 2:
+            continue
+        result = forfeit_result(table, entry.pk, t)
+        finalise(table, result, "forfeit")
+        conceded.append(table.pk)
+    if conceded:
+        log(t, by, "forfeit", why, entry=entry.pk, tables=conceded)
+    return conceded
