@@ -205,7 +205,7 @@ class KhanOfKhans(Game):
         scale = 60.0 + 2.0 * state.left
         return 1.0 / (1.0 + math.exp(-(mine - best) / scale))
 
-    def describe_action(self, state: State, action: Action) -> str:
+    def describe_action(self, state: State, action: Action, *, viewer: int | None = None) -> str:
         """A sentence for ``action``."""
         info = rules.INFO.get(action)
         if info is None:
