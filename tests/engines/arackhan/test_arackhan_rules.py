@@ -74,7 +74,7 @@ def _field_spaces(state: Any) -> set[str]:
 
 
 def test_first_cards_go_in_the_starting_area_the_second_next_to_the_first() -> None:
-    """"the first player to place one or two cards on it must do so in the starting area" and
+    """ "the first player to place one or two cards on it must do so in the starting area" and
     "cards placed on the battlefield beyond the first must follow the adjacency principle": the
     second card goes in the starting area next to the first (a diagonal 4,3 is refused); the
     next player then places next to any card."""

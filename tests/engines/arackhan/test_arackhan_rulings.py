@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.arackhan_wars import GAME, board, rounds
+from engines.arackhan_wars import GAME, board
 from engines.arackhan_wars.effects import compute
 from engines.arackhan_wars.state import PENDING, PLACE
 from tests.engines.arackhan.akw_scene import scene
@@ -26,7 +26,7 @@ def acts_of(s, label: str) -> list[str]:
 def test_a_creature_whose_skills_are_switched_off_keeps_its_card_action(
     remover: str, where: str
 ) -> None:
-    """"Certain creature cards have attributes, skills, weaknesses and/or actions" (Faction
+    """ "Certain creature cards have attributes, skills, weaknesses and/or actions" (Faction
     Card Characteristics): losing its skills does not take a Tomur Disc's action away."""
     cards = [(0, "Tomur Disc", "3,2"), (1, remover, where), (1, "Yeti", "5,2")]
     s = scene(cards, factions=("Grey Order", "Blight"))
@@ -118,7 +118,7 @@ def test_omnistrike_strikes_together_follow_the_group_rules() -> None:
 # -- 3. Perforation's later steps -----------------------------------------------------------------
 @pytest.mark.parametrize("shielded", ["Carnivorous Plant", "Nemesio (Nakka)"])
 def test_perforation_stops_at_a_card_that_may_only_be_attacked_in_a_group(shielded: str) -> None:
-    """"The consecutive attacks of the Perforation attribute are only effective against enemy
+    """ "The consecutive attacks of the Perforation attribute are only effective against enemy
     cards that a player can attack", and "enemy creatures can only attack it with a group
     attack": the Ice Golem's second step (2 > 1) may not hit it alone."""
     cards = [(0, "Ice Golem", "1,2"), (1, "Scuttle Jaw", "2,2"), (1, f"{shielded}@it", "3,2")]
@@ -186,7 +186,7 @@ def _full_battlefield(version: str | None):
 
 
 def test_no_room_left_face_down_cards_neither_score_nor_break_the_tie() -> None:
-    """"each player adds up the core values of their cards still present on the battlefield
+    """ "each player adds up the core values of their cards still present on the battlefield
     that have their faction tokens on them" — tokens go on at the reveal, so the two Yetis
     seat 0 placed face down before seat 1 found no room do not count: 57 against 57, 19 cards
     against 19, a draw."""
@@ -201,7 +201,7 @@ def test_no_room_left_face_down_cards_neither_score_nor_break_the_tie() -> None:
 
 # -- 5. a hand that cannot be placed passes ---------------------------------------------------
 def test_a_hand_that_cannot_be_placed_passes_the_placement() -> None:
-    """"If ... a player cannot place a card ... because no spaces are available, then the round
+    """ "If ... a player cannot place a card ... because no spaces are available, then the round
     ends": Masters of AracKhan "Cannot be placed during the last turn", but spaces are free,
     so seat 0 places its Yeti, passes its second card, and seat 1 places."""
     kw = {
@@ -269,15 +269,13 @@ def test_catanolith_may_shoot_an_adjacent_stealth_card() -> None:
 
 
 def test_mimicry_may_copy_a_creature_immune_to_spells() -> None:
-    """"A card that is immune to spells cannot be affected by a spell's effects" — Mimicry
+    """ "A card that is immune to spells cannot be affected by a spell's effects" — Mimicry
     changes the allied creature that takes over the characteristics, not the Grey Knight it
     copies, so the copy is allowed (and brings the Knight's immunity and Movement 2)."""
     cards = [(0, "Mimicry", "astral"), (0, "Hexacarias", "3,2"), (1, "Grey Knight", "5,2")]
     s = scene(cards, factions=("Nakka", "Grey Order"))
     s.play(f"act {s.c('Mimicry')} {s.c('Hexacarias')} {s.c('Grey Knight')}")
-    assert "immune_to_enemy_spells" in s.flags("Hexacarias") and "movement" in s.attrs(
-        "Hexacarias"
-    )
+    assert "immune_to_enemy_spells" in s.flags("Hexacarias") and "movement" in s.attrs("Hexacarias")
     old = scene(cards, factions=("Nakka", "Grey Order"), version=OLD)
     assert f"act {old.c('Mimicry')} {old.c('Hexacarias')} {old.c('Grey Knight')}" not in (
         old.legal()
@@ -285,7 +283,7 @@ def test_mimicry_may_copy_a_creature_immune_to_spells() -> None:
 
 
 def test_essence_absorption_adds_the_skills_and_the_value_too() -> None:
-    """"add its characteristics": "card characteristics ... encompasses all the unmodified
+    """ "add its characteristics": "card characteristics ... encompasses all the unmodified
     characteristics" and a creature shows its value, Attack, Defence, attributes and skills.
     The Scuttle Jaw absorbing a Forge Patriarch gives +1 Attack to its adjacent allies and is
     worth 1 + 7 = 8, too much for Dark Tunnel's Stealth (value 7 or less)."""
@@ -304,12 +302,14 @@ def test_essence_absorption_adds_the_skills_and_the_value_too() -> None:
     assert s.attack("Swamp Ogre") == 2 + 1, "the Patriarch's skill, now the Jaw's"
     assert "stealth" not in s.attrs("Scuttle Jaw"), "worth 8 now"
     old = scene(cards, factions=("Blight", "Whitelands"), version=OLD)
-    old.play(act.format(old.c("Essence Absorption"), old.c("Forge Patriarch"), old.c("Scuttle Jaw")))
+    old.play(
+        act.format(old.c("Essence Absorption"), old.c("Forge Patriarch"), old.c("Scuttle Jaw"))
+    )
     assert old.attack("Swamp Ogre") == 2 and "stealth" in old.attrs("Scuttle Jaw")
 
 
 def test_frost_maiden_moves_anywhere_at_the_end_of_the_turn() -> None:
-    """"At the end of your turn you may move her", and "Moving a card means choosing a new
+    """ "At the end of your turn you may move her", and "Moving a card means choosing a new
     space for it on the battlefield, both available and adjacent to at least one other card":
     no distance is given, so she may go to every free space next to another card."""
     s = scene([(0, "Frost Maiden", "3,2"), (1, "Scuttle Jaw", "3,3")])
@@ -343,6 +343,8 @@ def test_descriptions_name_the_viewers_own_cards_and_nobody_elses_hidden_cards()
     move = f"move {s.c('Nihilist Penguin')} 5,4"
     assert "Nihilist Penguin" in GAME.describe_action(s.st, move, viewer=0)
     assert "Nihilist Penguin" not in GAME.describe_action(s.st, move, viewer=1)
-    t = scene([(0, "Teleportation", "astral"), (0, "Yeti", "3,2")], factions=("Whitelands", "Nakka"))
+    t = scene(
+        [(0, "Teleportation", "astral"), (0, "Yeti", "3,2")], factions=("Whitelands", "Nakka")
+    )
     text = GAME.describe_action(t.st, f"act {t.c('Teleportation')} {t.c('Yeti')} 6,2", viewer=1)
     assert text == "use the action of Teleportation (Yeti 6,2)", "face-up cards for everyone"
