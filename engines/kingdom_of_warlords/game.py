@@ -262,9 +262,7 @@ class KingdomOfWarlords(Game):
     def heuristic_value(self, state: KowState, seat: int) -> float:
         return observe.heuristic_value(state, seat)
 
-    def describe_action(
-        self, state: KowState, action: Action, *, viewer: int | None = None
-    ) -> str:
+    def describe_action(self, state: KowState, action: Action, *, viewer: int | None = None) -> str:
         aid = ACTION_INDEX.get(normalise(action))
         if aid is None:
             return action
