@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import IllegalAction
-from engines.registry import UnknownGame, get_game
+from engines.registry import UnknownGame, engine_for
 from matches.models import Match
 
 
@@ -36,7 +36,7 @@ def replay_match(match: Match, n_seats: int, at: int) -> Replay:
     """Every step's description, and the spectator's observation after ``at`` actions."""
     out = Replay(at=max(0, min(at, len(match.actions))))
     try:
-        game = get_game(match.game)
+        game = engine_for(match.game, match.engine_version)
     except UnknownGame as exc:
         out.problem = str(exc)
         return out
