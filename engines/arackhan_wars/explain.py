@@ -71,6 +71,11 @@ def why_illegal(st: State, seat: int, action: object) -> str:
         if head == "attack":
             if len(words) != 3:
                 return "'attack c<target> c<a>[+c<b>...]'"
+            if "+" in words[2] and st.rules.stepwise_group_attacks:
+                return (
+                    "a group attack is built step by step: 'group c<target> c<a>', then "
+                    "'join c<b>' for each other attacker, then 'strike'"
+                )
             if st.where[i] < 0:
                 return f"{target_text} is not on the battlefield"
             attackers = [_instance(st, a) for a in words[2].split("+")]

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.arackhan_wars import board
+from engines.arackhan_wars.abilities import RANGED
 from engines.arackhan_wars.combat import resolve_attack
 from engines.arackhan_wars.effects import Stats, compute
 from engines.arackhan_wars.reach import can_activate_to_attack, can_reach, group_ok
@@ -30,11 +32,20 @@ KIND = "attack"
 
 def candidates(st: State, stats: Stats, seat: int, t: int) -> list[int]:
     """The cards ``seat`` may activate to attack ``t`` now, by instance number."""
+    row = board.DISTANCE[st.where[t]]
     return sorted(
         a
         for a in st.board
-        if a >= 0 and can_activate_to_attack(st, stats, a, seat) and can_reach(st, stats, a, t)
+        if a >= 0
+        and row[st.where[a]] <= reach_of(stats, a)
+        and can_activate_to_attack(st, stats, a, seat)
+        and can_reach(st, stats, a, t)
     )
+
+
+def reach_of(stats: Stats, a: int) -> int:
+    """The farthest ``a`` could attack (a quick bound before :func:`reach.can_reach`)."""
+    return max(1, stats.ranged[a] if RANGED in stats.attrs[a] else 1)
 
 
 def completable(st: State, stats: Stats, group: tuple[int, ...], others: list[int], t: int) -> bool:
@@ -50,11 +61,13 @@ def attack_options(st: State, seat: int) -> list[str]:
     attackers = [a for a in st.board if a >= 0 and can_activate_to_attack(st, stats, a, seat)]
     if not attackers:
         return []
+    reach = [(a, board.DISTANCE[st.where[a]], reach_of(stats, a)) for a in sorted(attackers)]
     out: list[str] = []
     for t in st.board:
         if t < 0 or st.friends(st.control[t], seat) or stats.defence.get(t) is None:
             continue
-        able = sorted(a for a in attackers if can_reach(st, stats, a, t))
+        pt = st.where[t]
+        able = [a for a, row, r in reach if row[pt] <= r and can_reach(st, stats, a, t)]
         for a in able:
             if group_ok(st, stats, (a,), t):
                 out.append(f"attack c{t} c{a}")

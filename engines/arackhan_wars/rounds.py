@@ -360,7 +360,8 @@ def _end_step(st: State, seat: int, events: Events, maidens_done: bool = False) 
 
 def advance(st: State, events: Events) -> None:
     """Run the automatic steps: end of a seat's placement, reveal, skipping Initiative
-    sequences and turns in which the seat could only pass."""
+    sequences and turns in which the seat could only pass, and the steps of a group attack
+    that leave no choice."""
     while not st.over:
         if st.phase == PLACE:
             done = _placement_done(st)
@@ -387,9 +388,16 @@ def advance(st: State, events: Events) -> None:
                 st.version += 1
                 continue
             return
-        if st.phase == PENDING and st.pending is not None and legal(st) == ["done"]:
-            _close_pending(st, events)
-            continue
+        if st.phase == PENDING and st.pending is not None:
+            options = legal(st)
+            if options == ["done"]:
+                _close_pending(st, events)
+                continue
+            if st.pending.kind == group_attack.KIND and len(options) == 1:
+                # a group attack with one way on (the one card left to join, or strike)
+                group_attack.perform(st, options[0], events)
+                st.version += 1
+                continue
         return
 
 

@@ -73,8 +73,14 @@ class Scene:
             return self.play(f"attack {t} c{group[0]}")
         events = self.play(f"group {t} c{group[0]}")
         for a in group[1:]:
-            events += self.play(f"join c{a}")
-        return events + self.play("strike")
+            under_way = _group_under_way(self.st)
+            if not under_way:
+                break  # the engine played the steps that left no choice, strike included
+            if f"c{a}" not in under_way:
+                events += self.play(f"join c{a}")
+        if _group_under_way(self.st):
+            events += self.play("strike")
+        return events
 
     def attack(self, label: str) -> int | None:
         return compute(self.st).attack.get(self.names[label])
@@ -97,11 +103,22 @@ class Scene:
         return board.NAMES[w] if w >= 0 else None
 
 
+def _group_under_way(st: State) -> list[str]:
+    """The attackers of the group attack under way (empty when there is none)."""
+    p = st.pending
+    return [f"c{a}" for a in p.data["group"]] if p is not None and "target" in p.data else []
+
+
 def _explore(st: State, action: str, out: set[frozenset[int]], seen: set[frozenset[int]]) -> None:
     """Play ``action`` (``group ...`` or ``join ...``) on a copy and collect every group its
-    ``join`` steps can reach and ``strike``."""
+    ``join`` steps can reach and ``strike`` (also the steps the engine plays when they leave
+    no choice: the attack event names the attackers)."""
     branch = GAME.clone(st)
-    GAME.apply(branch, action)
+    events = GAME.apply(branch, action)
+    if not _group_under_way(branch):
+        struck = next(e for e in events if e["type"] == "attack")
+        out.add(frozenset(int(a[1:]) for a in struck["with"]))
+        return
     group = frozenset(branch.pending.data["group"])
     if group in seen:
         return

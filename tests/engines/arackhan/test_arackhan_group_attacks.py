@@ -88,15 +88,21 @@ def test_stepwise_groups_are_exactly_the_valid_groups(
     assert old.attack_groups("target") == valid
 
 
-def test_a_group_under_way_is_never_stuck_and_strikes_once() -> None:
-    """Every ``join`` leads to a group that can still strike; ``strike`` launches the attack
-    once, deactivates every attacker and gives the turn back."""
-    s = _scene("Carnivorous Plant", ["Swamp Ogre", "Scuttle Jaw", None, None], [None] * 3, None)
+def test_a_group_under_way_is_never_stuck_and_its_forced_steps_are_automatic() -> None:
+    """Every ``join`` leads to a group that can still strike; a step that leaves no choice (the
+    one card that may still join, or ``strike``) is played by the engine, which launches the
+    attack once, deactivates every attacker and gives the turn back."""
+    s = _scene("Carnivorous Plant", ["Swamp Ogre", "Scuttle Jaw", "Ratman", None], [None] * 3, None)
     assert not any(a.startswith(f"attack {s.c('target')} ") for a in s.legal()), "only groups"
     s.play(f"group {s.c('target')} {s.c('n0')}")
-    assert s.st.phase == PENDING and s.legal() == [f"join {s.c('n1')}"]
+    assert s.st.phase == PENDING
+    assert sorted(s.legal()) == sorted([f"join {s.c('n1')}", f"join {s.c('n2')}"])
     s.play(f"join {s.c('n1')}")
-    assert s.legal() == ["strike"]
+    assert s.legal() == [f"join {s.c('n2')}", "strike"]
     s.play("strike")
     assert s.destroyed("target"), "2 + 1 = 3 > 1"
     assert s.st.phase != PENDING and not s.st.active[s["n0"]] and not s.st.active[s["n1"]]
+    assert s.st.active[s["n2"]], "the Ratman stayed out"
+    t = _scene("Carnivorous Plant", ["Swamp Ogre", "Scuttle Jaw", None, None], [None] * 3, None)
+    t.play(f"group {t.c('target')} {t.c('n0')}")
+    assert t.st.phase != PENDING and t.destroyed("target"), "join and strike were forced"

@@ -9,6 +9,7 @@ import pytest
 from engines.arackhan_wars import GAME, board
 from engines.arackhan_wars.effects import compute
 from engines.arackhan_wars.state import PENDING, PLACE
+from engines.base import IllegalAction
 from tests.engines.arackhan.akw_scene import scene
 
 OLD = "1.0.0"
@@ -166,6 +167,27 @@ def test_perforation_cannot_conquer_a_dark_tunnel_two_spaces_away() -> None:
     assert old.st.control[old["Dark Tunnel"]] == 0, "1.0.0 conquered it"
 
 
+@pytest.mark.parametrize("effect", ["Lost in the Forest", "The Fog"])
+def test_perforation_steps_keep_the_perforators_own_limits(effect: str) -> None:
+    """Lost in the Forest: "Enemy creatures can only attack in group attacks"; The Fog: "Enemy
+    creatures can only attack adjacent cards": a Perforation step is a lone attack on a card
+    two spaces away, so the Ice Golem's stops after the first card."""
+    cards = [
+        (0, "Ice Golem", "1,2"),
+        (0, "Yeti", "2,1"),
+        (1, "Scuttle Jaw@first", "2,2"),
+        (1, "Scuttle Jaw@second", "3,2"),
+        (1, effect, "astral"),
+    ]
+    attackers = ("Ice Golem", "Yeti") if effect == "Lost in the Forest" else ("Ice Golem",)
+    s = scene(cards, factions=("Whitelands", "Nakka"))
+    s.attack_with("first", *attackers)
+    assert s.destroyed("first") and not s.destroyed("second")
+    old = scene(cards, factions=("Whitelands", "Nakka"), version=OLD)
+    old.attack_with("first", *attackers)
+    assert old.destroyed("second")
+
+
 # -- 4. "no room left": face-down cards do not score -------------------------------------------
 def _full_battlefield(version: str | None):
     """38 Yetis face up, 19 a seat; seat 0 to place its two Yetis on the last two spaces."""
@@ -235,6 +257,15 @@ def _yeti_under_nine_ballistas(version: str | None):
     return scene(cards, factions=("Grey Order", "Whitelands"), version=version)
 
 
+def test_the_one_action_group_form_is_refused_with_the_stepwise_form_named() -> None:
+    """Since 1.1.0 ``attack c<t> c<a>+c<b>`` is not an action: the refusal says how to attack
+    together."""
+    s = scene([(0, "Swamp Ogre", "2,2"), (0, "Scuttle Jaw", "3,1"), (1, "Ice Golem", "3,2")])
+    a, b = sorted([s["Swamp Ogre"], s["Scuttle Jaw"]])
+    with pytest.raises(IllegalAction, match="'group c<target> c<a>', then 'join c<b>'"):
+        s.play(f"attack {s.c('Ice Golem')} c{a}+c{b}")
+
+
 def test_nine_attackers_may_attack_together() -> None:
     """Group Attack: "they can simultaneously activate any number of allied cards that can
     attack it": nine Ballistas (Ranged Attack 3) join one by one and 9 > 8 destroys the Yeti."""
@@ -243,11 +274,15 @@ def test_nine_attackers_may_attack_together() -> None:
     s.play(f"group {s.c('Yeti')} {s.c('b0')}")
     assert s.st.phase == PENDING and "strike" not in s.legal(), "one attacker is no group"
     assert {a.split()[1] for a in s.legal()} == {s.c(f"b{k}") for k in range(1, 9)}
-    for k in range(1, 9):
+    for k in range(1, 8):
         s.play(f"join {s.c(f'b{k}')}")
-    assert s.legal() == ["strike"]
-    s.play("strike")
-    assert s.destroyed("Yeti") and not any(s.st.active[s[f"b{k}"]] for k in range(9))
+    assert s.legal() == [f"join {s.c('b8')}", "strike"]
+    s.play(f"join {s.c('b8')}")  # nothing else may join: the engine strikes
+    assert (
+        s.st.phase != PENDING
+        and s.destroyed("Yeti")
+        and not any(s.st.active[s[f"b{k}"]] for k in range(9))
+    )
     old = _yeti_under_nine_ballistas(OLD)
     biggest = max(len(g) for g in old.attack_groups("Yeti"))
     assert biggest == 8, "1.0.0 combined at most 8 candidates"
