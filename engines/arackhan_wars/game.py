@@ -25,6 +25,9 @@ from engines.base import (
     derive_seed,
 )
 
+_ENGINES: dict[str, ArackhanWars] = {}
+"""One shared engine per rules version (``GAME`` is the current one's)."""
+
 
 class ArackhanWars(Game):
     """AracKhan Wars: Rise of the Grey Order (1v1, 3-4 player free-for-all, 2v2 without the
@@ -45,6 +48,7 @@ class ArackhanWars(Game):
     def __init__(self, version: str = CURRENT) -> None:
         self.rules = rules_for(version)
         self.version = version  # type: ignore[misc]  # per instance: one engine per version
+        _ENGINES.setdefault(version, self)  # the first of each version is the shared one
 
     def at_version(self, version: str) -> ArackhanWars:
         """The engine playing the rules of ``version`` (one shared instance per version)."""
@@ -211,6 +215,3 @@ class ArackhanWars(Game):
         """A sentence for ``action``; cards are named only where ``viewer`` can see them
         (``None``: a spectator), so a face-down card stays "a card" to everyone but its owner."""
         return describe(state, action, viewer)
-
-
-_ENGINES: dict[str, ArackhanWars] = {}
