@@ -34,8 +34,8 @@ class Rules:
     opening_adjacency: bool = False
     """On an empty battlefield the second card also follows the adjacency principle."""
     stepwise_group_attacks: bool = False
-    """Group attacks are built step by step (``group``, ``join``, ``strike``), with no cap on
-    the number of attackers."""
+    """Group attacks are built step by step (``group``, ``join``, ``strike``; a step that leaves
+    no choice is automatic), with no cap on the number of attackers."""
     stealth_breaks_adjacency: bool = False
     """A Stealth card next to an attacking creature is at distance 2, so not adjacent
     (Catanolith may shoot it)."""
