@@ -46,6 +46,22 @@ class IllegalAction(ValueError):
         super().__init__(f"{who}illegal action {action!r}: {reason}")
 
 
+class UnknownEngineVersion(LookupError):
+    """The game does not keep the rules of that engine version (the message names those it
+    keeps)."""
+
+    def __init__(self, slug: str, version: object, known: Sequence[str]) -> None:
+        self.slug = slug
+        self.version = version
+        self.known = tuple(known)
+        super().__init__(slug, version)
+
+    def __str__(self) -> str:
+        return (
+            f"{self.slug} has no engine version {self.version!r} (it plays {', '.join(self.known)})"
+        )
+
+
 class BadSetup(ValueError):
     """The seats, decks or options given to :meth:`Game.new_game` are not valid for this game."""
 
@@ -135,10 +151,21 @@ class Game(ABC):
     name: ClassVar[str]
     version: ClassVar[str]
     """Engine version; bump it whenever a rule change could change a recorded game."""
+    versions: ClassVar[tuple[str, ...]] = ()
+    """Every engine version this engine can play, oldest first (empty: only ``version``)."""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     uses_decks: ClassVar[bool] = False
     """True when each seat brings a deck (or army list, or Khan choice) of its own."""
+
+    # -- versions ------------------------------------------------------------------------
+    def at_version(self, version: str) -> Game:
+        """The engine playing the rules of ``version`` (matches recorded under an older
+        version replay under it); raises :class:`UnknownEngineVersion` when this game does
+        not keep that version. The default keeps only the current one."""
+        if version == self.version:
+            return self
+        raise UnknownEngineVersion(self.slug, version, self.versions or (self.version,))
 
     # -- setting up ----------------------------------------------------------------------
     @abstractmethod

@@ -155,6 +155,11 @@ def summary(record: MatchRecord) -> str:
     return "\n".join(lines)
 
 
+def record_game(data: object) -> str:
+    """The game a record names (for messages)."""
+    return str(data.get("game", "")) if isinstance(data, dict) else ""
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     data = _read_json_file(args.file, "match record")
     report = replay(data)
@@ -173,6 +178,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             elif where is not None:
                 head += f" at action {where}"
             print(f"{head}: {report.message}")
+            if report.engine_version:
+                print(f"  replayed with {record_game(data)} engine {report.engine_version}")
             if report.expected_digest or report.actual_digest:
                 print(f"  expected digest {report.expected_digest}, got {report.actual_digest}")
             if report.result_mismatch:

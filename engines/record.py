@@ -26,7 +26,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engines.base import JSON, Action, BadSetup, Game, IllegalAction, Result, derive_seed
+from engines.base import (
+    JSON,
+    Action,
+    BadSetup,
+    Game,
+    IllegalAction,
+    Result,
+    UnknownEngineVersion,
+    derive_seed,
+)
 from engines.bots.base import Bot
 from engines.registry import UnknownGame, get_game
 
@@ -292,10 +301,12 @@ class ReplayReport:
     ``first_divergent_action`` is ``None`` when the record reproduces, ``"setup"`` when the
     game set up differently (or could not be set up), otherwise the index of the first action
     that was illegal or led to a different state. ``result_mismatch`` holds the recorded and
-    the replayed result when only the result differs.
+    the replayed result when only the result differs. ``engine_version`` is the version of
+    the engine that replayed it (``None`` when no engine could).
     """
 
     ok: bool
+    engine_version: str | None = None
     n_actions: int = 0
     first_divergent_action: int | Literal["setup"] | None = None
     expected_digest: str | None = None
@@ -308,6 +319,7 @@ class ReplayReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "ok": self.ok,
+            "engine_version": self.engine_version,
             "n_actions": self.n_actions,
             "first_divergent_action": self.first_divergent_action,
             "expected_digest": self.expected_digest,
@@ -326,8 +338,11 @@ def _fail(index: int | Literal["setup"] | None, message: str, **kw: Any) -> Repl
 def replay(record: MatchRecord | dict[str, Any] | str, game: Game | None = None) -> ReplayReport:
     """Replay ``record`` (a :class:`MatchRecord`, its JSON dict or JSON text) and check it.
 
-    Every recorded digest is compared, so the report names the first divergent action.
-    ``game`` overrides the registry lookup of ``record.game``.
+    Every recorded digest is compared, so the report names the first divergent action. The
+    record is replayed under the engine version that played it (``record.engine_version``);
+    when the game does not keep that version, under its current one, with a note. ``game``
+    overrides the lookup (e.g. the current engine, to see whether it plays the record the
+    same way). The report's ``engine_version`` says which version replayed it.
     """
     try:
         if isinstance(record, str):
@@ -336,16 +351,27 @@ def replay(record: MatchRecord | dict[str, Any] | str, game: Game | None = None)
             record = MatchRecord.from_json(record)
     except (ValueError, TypeError) as exc:
         return _fail(None, f"not a valid match record: {exc}")
+    notes: list[str] = []
     try:
-        game = game or get_game(record.game)
+        if game is None:
+            try:
+                game = get_game(record.game, record.engine_version or None)
+            except UnknownEngineVersion as exc:
+                game = get_game(record.game)
+                notes.append(f"{exc}: replayed with its current version {game.version}")
     except UnknownGame as exc:
         return _fail(None, str(exc))
-    notes = []
-    if record.engine_version != game.version:
+    if record.engine_version != game.version and not notes:
         notes.append(
             f"recorded with {record.game} engine {record.engine_version}, replayed with "
             f"{game.version}"
         )
+    report = _replay(record, game, notes)
+    report.engine_version = game.version
+    return report
+
+
+def _replay(record: MatchRecord, game: Game, notes: list[str]) -> ReplayReport:
     states = record.digests.get("states")
     setup = (states or record.digests.get("setup") or [None])[0]
     final = (record.digests.get("final") or [None])[0]
@@ -417,7 +443,12 @@ def replay(record: MatchRecord | dict[str, Any] | str, game: Game | None = None)
             result_mismatch={"expected": record.result, "actual": replayed_json},
             notes=notes,
         )
-    return ReplayReport(ok=True, n_actions=n, message=f"{n} actions reproduce", notes=notes)
+    return ReplayReport(
+        ok=True,
+        n_actions=n,
+        message=f"{n} actions reproduce under engine {game.version}",
+        notes=notes,
+    )
 
 
 def _check_forfeit(game: Game, state: Any, forfeit: dict[str, Any], n: int) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from engines.base import Game
+from engines.base import Game, UnknownEngineVersion
 
 # slug -> module that defines ``GAME`` (an instance of a :class:`engines.base.Game` subclass).
 GAME_MODULES: dict[str, str] = {
@@ -28,17 +28,36 @@ class UnknownGame(KeyError):
         return f"unknown game {self.slug!r} (known games: {known})"
 
 
-def get_game(slug: str) -> Game:
-    """The engine registered under ``slug``; raises :class:`UnknownGame` otherwise."""
+def get_game(slug: str, version: str | None = None) -> Game:
+    """The engine registered under ``slug`` (raises :class:`UnknownGame` otherwise).
+
+    ``version``: the engine playing that version's rules, for a match recorded under it;
+    raises :class:`~engines.base.UnknownEngineVersion` when the game does not keep that
+    version. ``None`` (the default) is the current version, the one new matches use.
+    """
     game = _loaded.get(slug)
     if game is None:
         if slug not in GAME_MODULES:
             raise UnknownGame(slug)
         game = importlib.import_module(GAME_MODULES[slug]).GAME
         _loaded[slug] = game
-    return game
+    if version is None or version == game.version:
+        return game
+    return game.at_version(version)
+
+
+def engine_for(slug: str, version: str | None) -> Game:
+    """The engine to play or rebuild a match pinned to ``version``: that version's rules when
+    the game keeps them, otherwise the current engine (compare its ``version`` to tell)."""
+    try:
+        return get_game(slug, version or None)
+    except UnknownEngineVersion:
+        return get_game(slug)
 
 
 def game_slugs() -> list[str]:
     """Slugs of every registered game, sorted."""
     return sorted(GAME_MODULES)
+
+
+__all__ = ["UnknownEngineVersion", "UnknownGame", "engine_for", "get_game", "game_slugs"]

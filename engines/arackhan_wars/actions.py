@@ -197,7 +197,9 @@ def _swap_allies(st, seat, card, params, args, events) -> bool:
 # -- take over another creature's characteristics (Mimicry) -------------------------------------
 def _copy_options(st, seat, card, params) -> list[str]:
     allies = allied_creatures(st, seat)
-    others = [t for t in creatures(st) if not protected(st, card, t)]
+    others = creatures(st)
+    if not st.rules.mimicry_copies_immune:
+        others = [t for t in others if not protected(st, card, t)]
     return [f"c{a} c{b}" for a in allies for b in others if b != a]
 
 

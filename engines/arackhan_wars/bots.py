@@ -10,7 +10,9 @@ from typing import Any
 
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import CREATURE, LAND, SPELL
+from engines.arackhan_wars.effects import compute
 from engines.arackhan_wars.info import info
+from engines.arackhan_wars.rounds import legal as legal_now
 from engines.arackhan_wars.rounds import play, side_scores
 from engines.base import Action, Game
 from engines.bots.base import Bot
@@ -51,6 +53,8 @@ class HeuristicBot(Bot):
             return self._mulligan(obs, seat, legal)
         if phase == "place":
             return self._place(obs, seat, legal)
+        if obs.get("pending", {}).get("kind") == "group attack":
+            return group_step(state, legal, self.rng)
         return self._activate(game, state, seat, legal)
 
     # -- mulligan: put back astral spells beyond two -----------------------------------------
@@ -118,11 +122,19 @@ class HeuristicBot(Bot):
         for player in obs["players"]:
             cards.update((c["card"], c) for c in player["astral"])
         scored: list[tuple[float, str]] = []
+        able: dict[str, set[str]] = {}  # target -> every card that may attack it (1.1.0)
+        for action in legal:
+            words = action.split()
+            if words[0] in ("attack", "group") and "+" not in words[2]:
+                able.setdefault(words[1], set()).add(words[2])
         for action in legal:
             head = action.split()[0]
             if head == "attack":
                 _, target, group = action.split()
                 scored.append((_attack_estimate(cards, target, group.split("+")), action))
+            elif head == "group":
+                _, target, _ = action.split()
+                scored.append((_attack_estimate(cards, target, sorted(able[target])), action))
             elif head == "move":
                 _, who, where = action.split()
                 scored.append((_move_estimate(cards, _friendly(obs, seat), who, where), action))
@@ -144,6 +156,8 @@ class HeuristicBot(Bot):
             else:
                 branch = game.clone(sim)
                 play(branch, action, None, auto=False)
+                while branch.pending is not None and "target" in branch.pending.data:
+                    play(branch, group_step(branch, legal_now(branch), self.rng), None, False)
                 gain = _margin(branch, seat) - base
                 if action.startswith("act"):
                     gain = max(gain, 0.1)  # an action is better used than wasted
@@ -156,6 +170,21 @@ class HeuristicBot(Bot):
             if fallback in legal:
                 return fallback
         return tries[0]
+
+
+def group_step(st: Any, legal: list[str], rng: random.Random) -> str:
+    """Inside a group attack under way: strike once the group beats the target's Defence (and
+    may strike), else add the strongest attacker that may join."""
+    stats = compute(st)
+    p = st.pending
+    total = sum(stats.attack.get(a) or 0 for a in p.data["group"])
+    defence = stats.defence.get(p.data["target"]) or 0
+    if "strike" in legal and total > defence:
+        return "strike"
+    joins = [a for a in legal if a.startswith("join ")]
+    if not joins:
+        return "strike"
+    return max(joins, key=lambda a: (stats.attack.get(int(a.split()[1][1:])) or 0, rng.random()))
 
 
 def _value(card: dict[str, Any]) -> int:

@@ -1,5 +1,6 @@
-"""Attacks: who may attack whom, group attacks, and their resolution (Omnistrike, Perforation,
-Regeneration, Stealth, conquering lands, destroying creatures)."""
+"""Attacks: the attacks a seat may launch, and their resolution (Omnistrike, Perforation,
+Regeneration, conquering lands, destroying creatures). Who may attack whom is in
+:mod:`reach`."""
 
 from __future__ import annotations
 
@@ -8,125 +9,36 @@ from typing import Any
 
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import (
-    ATTACKS_ADJACENT_NO_GROUP,
-    ATTACKS_ONLY_IN_GROUPS,
-    BLIND_RIGHT_BOTTOM,
-    CANNOT_ATTACK,
     CANNOT_BE_ATTACKED,
     CREATURE,
     DESTROYED_AFTER_ATTACK,
     DESTROYED_IF_ATTACK_FAILS,
-    EVEN_TARGETS_ONLY,
     FLIGHT,
-    GROUPS_ONLY_WITH_FAMILY,
-    GROUPS_OR_SPELLS,
-    GUARDED_VS_MOBILE,
     IMMUNE_SPELLS,
-    INITIATIVE,
     LAND,
     MOVEMENT,
-    NO_ADJACENT_ATTACK,
-    NO_GROUP,
-    NO_GROUP_ATTACKED,
-    NO_INITIATIVE_ATTACK,
     NOT_BY_CREATURES,
     OMNISTRIKE,
-    ONLY_ADJACENT_ATTACKERS,
-    ONLY_GROUP_ATTACKED,
     PERFORATION,
     RANGED,
     REGENERATION,
     SPELL,
-    STEALTH,
 )
 from engines.arackhan_wars.effects import Stats, allied, card_info, compute, is_active
-from engines.arackhan_wars.state import INITIATIVE as INITIATIVE_PHASE
+from engines.arackhan_wars.reach import (
+    attack_value,
+    can_activate_to_attack,
+    can_reach,
+    defence_value,
+    group_ok,
+    perforation_step_allowed,
+    skills_on,
+)
 from engines.arackhan_wars.state import State
 from engines.arackhan_wars.zones import destroy, discard_spell
 
 MAX_GROUP_CANDIDATES = 8
 """Group attacks are enumerated over at most this many possible attackers per target."""
-
-
-def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
-    """True when ``seat`` may activate ``a`` to attack now (before looking at targets)."""
-    if st.control[a] != seat or not st.face_up[a] or stats.attack.get(a) is None:
-        return False
-    if st.where[a] < 0 or not is_active(st, stats, a):
-        return False
-    if CANNOT_ATTACK in stats.flags[a]:
-        return False
-    return st.phase != INITIATIVE_PHASE or (
-        INITIATIVE in stats.attrs[a] and NO_INITIATIVE_ATTACK not in stats.flags[a]
-    )
-
-
-def can_reach(st: State, stats: Stats, a: int, t: int) -> bool:
-    """True when ``a`` (able to attack) may attack enemy card ``t`` on its own terms."""
-    pt = st.where[t]
-    if pt < 0 or st.friends(st.control[a], st.control[t]) or stats.defence.get(t) is None:
-        return False
-    fa = stats.flags[a]
-    rng = stats.ranged[a] if RANGED in stats.attrs[a] else 1
-    if ATTACKS_ADJACENT_NO_GROUP in fa or rng < 1:
-        rng = 1
-    d = board.DISTANCE[st.where[a]][pt]
-    if d > rng:
-        return False
-    ti = stats.info[t]
-    if ti.kind not in (CREATURE, LAND):
-        return False
-    ft = stats.flags[t]
-    if CANNOT_BE_ATTACKED in ft:
-        return False
-    a_spell = stats.info[a].kind == SPELL
-    if a_spell and IMMUNE_SPELLS in ft:
-        return False
-    if not a_spell and NOT_BY_CREATURES in ft:
-        return False
-    if d == 1 and not a_spell:
-        if STEALTH in stats.attrs[t] and rng < 2:
-            return False
-        if NO_ADJACENT_ATTACK in fa:
-            return False
-        if BLIND_RIGHT_BOTTOM in fa:
-            sides = board.SEAT_SIDES[st.control[a]]
-            if board.direction(st.where[a], pt) in (sides["right"], sides["bottom"]):
-                return False
-    elif d > 1 and not a_spell and ONLY_ADJACENT_ATTACKERS in ft:
-        return False
-    return not (EVEN_TARGETS_ONLY in fa and ti.value % 2)
-
-
-def group_ok(st: State, stats: Stats, group: tuple[int, ...], t: int) -> bool:
-    """True when ``group`` may attack ``t`` together (group restrictions of both sides)."""
-    creatures = [a for a in group if card_info(st, a).kind == CREATURE]
-    ft = stats.flags[t]
-    n = len(group)
-    if ONLY_GROUP_ATTACKED in ft and creatures and n < 2:
-        return False
-    if NO_GROUP_ATTACKED in ft and len(creatures) > 1:
-        return False
-    if GROUPS_OR_SPELLS in ft and creatures and (len(creatures) != n or n < 2):
-        return False
-    if n == 1:
-        return ATTACKS_ONLY_IN_GROUPS not in stats.flags[group[0]]
-    leader = any(card_info(st, a).defn.params.get("mercenary_leader") for a in group)
-    for a in group:
-        fa = stats.flags[a]
-        if ATTACKS_ADJACENT_NO_GROUP in fa:
-            return False
-        merc_free = leader and card_info(st, a).family == "Mercenary"
-        if NO_GROUP in fa and not merc_free:
-            return False
-        if GROUPS_ONLY_WITH_FAMILY in fa and not merc_free:
-            family = card_info(st, a).family
-            if any(
-                b != a and card_info(st, b).kind == CREATURE and card_info(st, b).family != family
-                for b in group
-            ):
-                return False
-    return True
 
 
 def attack_options(st: State, seat: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -153,34 +65,6 @@ def attack_options(st: State, seat: int) -> list[tuple[int, tuple[int, ...]]]:
                 if group_ok(st, stats, group, t):
                     out.append((t, group))
     return out
-
-
-def attack_value(st: State, stats: Stats, a: int, t: int) -> int:
-    """Attack of ``a`` against ``t`` (with bonuses that depend on the target)."""
-    value = stats.attack[a] or 0
-    mods = card_info(st, a).defn.attack_mods
-    if mods and a not in stats.skills_off:
-        for mod in mods:
-            if _has_vs(stats, t, mod.vs):
-                value += mod.amount
-    return max(0, value)
-
-
-def _has_vs(stats: Stats, t: int, vs: str) -> bool:
-    attrs = stats.attrs.get(t, ())
-    if vs == "flight_or_movement":
-        return FLIGHT in attrs or MOVEMENT in attrs
-    return vs in attrs
-
-
-def defence_value(st: State, stats: Stats, t: int, group: tuple[int, ...]) -> int:
-    """Defence of ``t`` against ``group`` (Ghost Metal Monolith's +2 against mobile attackers)."""
-    value = stats.defence[t] or 0
-    if GUARDED_VS_MOBILE in stats.flags[t] and any(
-        card_info(st, a).kind == CREATURE and _has_vs(stats, a, "flight_or_movement") for a in group
-    ):
-        value += 2
-    return value
 
 
 def _hit(
@@ -210,7 +94,13 @@ def _hit(
     trophy = None
     if FLIGHT in stats.attrs[t] or MOVEMENT in stats.attrs[t]:
         trophy = next(
-            (a for a in group if card_info(st, a).defn.params.get("trophies") and st.where[a] >= 0),
+            (
+                a
+                for a in group
+                if card_info(st, a).defn.params.get("trophies")
+                and st.where[a] >= 0
+                and skills_on(st, stats, a)
+            ),
             None,
         )
     destroy(st, t, under=trophy)
@@ -219,25 +109,28 @@ def _hit(
     return True
 
 
-def resolve_attack(
-    st: State, seat: int, target: int, group: tuple[int, ...], events: list[Any] | None
-) -> None:
-    """Resolve the attack of ``group`` on ``target`` (already checked legal), with the
-    simultaneous Omnistrike attacks, Perforation, and the attackers' aftermath."""
-    stats = compute(st)
-    any(card_info(st, a).kind == SPELL for a in group)
+def omnistrike_hits(
+    st: State, stats: Stats, target: int, group: tuple[int, ...]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """Every (card, attackers) hit of an attack: the target by the whole group, then each other
+    card an Omnistrike attacker touches and may attack. Since 1.1.0 the Omnistrike attackers
+    touching the same card strike it together (the largest-valued valid group of them), as
+    the rulebook's "group attacks against several enemy cards at the same time"; 1.0.0 let
+    only the first of them strike it."""
     hits: list[tuple[int, tuple[int, ...]]] = [(target, group)]
+    together = st.rules.omnistrike_groups
+    side: dict[int, list[int]] = {}
     for a in group:
         if OMNISTRIKE not in stats.attrs[a]:
             continue
         hits_allies = card_info(st, a).defn.params.get("hits_allies")
         for s in board.ADJACENT[st.where[a]]:
             t2 = st.board[s]
-            if t2 < 0 or t2 == target or any(t2 == h[0] for h in hits):
+            if t2 < 0 or t2 == target or (not together and any(t2 == h[0] for h in hits)):
                 continue
             if (
                 can_reach(st, stats, a, t2)
-                and group_ok(st, stats, (a,), t2)
+                and (together or group_ok(st, stats, (a,), t2))
                 or (
                     hits_allies
                     and allied(st, a, t2)
@@ -245,7 +138,44 @@ def resolve_attack(
                     and stats.defence.get(t2) is not None
                 )
             ):
-                hits.append((t2, (a,)))
+                if together:
+                    side.setdefault(t2, []).append(a)
+                else:
+                    hits.append((t2, (a,)))
+    for t2, strikers in side.items():
+        if allied(st, strikers[0], t2):
+            hits.append((t2, tuple(strikers)))  # a Flail hitting its allies: no group rules
+            continue
+        best = best_valid_group(st, stats, tuple(strikers), t2)
+        if best:
+            hits.append((t2, best))
+    return hits
+
+
+def best_valid_group(
+    st: State, stats: Stats, strikers: tuple[int, ...], t: int
+) -> tuple[int, ...] | None:
+    """``strikers`` if they may attack ``t`` together, else the valid part of them with the
+    highest total Attack against it (the first such in size then instance order), or None."""
+    if group_ok(st, stats, strikers, t):
+        return strikers
+    best, best_value = None, -1
+    for k in range(len(strikers) - 1, 0, -1):
+        for part in combinations(strikers, k):
+            if group_ok(st, stats, part, t):
+                value = sum(attack_value(st, stats, a, t) for a in part)
+                if value > best_value:
+                    best, best_value = part, value
+    return best
+
+
+def resolve_attack(
+    st: State, seat: int, target: int, group: tuple[int, ...], events: list[Any] | None
+) -> None:
+    """Resolve the attack of ``group`` on ``target`` (already checked legal), with the
+    simultaneous Omnistrike attacks, Perforation, and the attackers' aftermath."""
+    stats = compute(st)
+    hits = omnistrike_hits(st, stats, target, group)
     if events is not None:
         events.append(
             {
@@ -308,6 +238,10 @@ def resolve_attack(
                 if CANNOT_BE_ATTACKED in ft or (a_spell and IMMUNE_SPELLS in ft):
                     break
                 if not a_spell and NOT_BY_CREATURES in ft:
+                    break
+                if st.rules.perforation_restrictions and not perforation_step_allowed(
+                    st, stats, a, t2, origin
+                ):
                     break
                 if value <= defence_value(st, stats, t2, (a,)):
                     failed.add(a)

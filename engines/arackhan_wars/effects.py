@@ -38,7 +38,7 @@ from engines.arackhan_wars.abilities import (
     SWARM_SAME_NAME,
     Aura,
 )
-from engines.arackhan_wars.info import CardInfo, info
+from engines.arackhan_wars.info import CardInfo, absorbed_info, info
 from engines.arackhan_wars.state import State
 
 
@@ -69,9 +69,17 @@ def allied(st: State, a: int, b: int) -> bool:
 
 
 def card_info(st: State, i: int) -> CardInfo:
-    """The characteristics instance ``i`` has now (a copy taken this round, or its own)."""
-    copy = st.temp.get(i, {}).get("copy") if st.temp else None
-    return info(copy if copy is not None else st.ctype[i])
+    """The characteristics instance ``i`` has now (a copy taken this round, or its own; since
+    1.1.0 with what it absorbed this round)."""
+    t = st.temp.get(i) if st.temp else None
+    if not t:
+        return info(st.ctype[i])
+    copy = t.get("copy")
+    own = copy if copy is not None else st.ctype[i]
+    absorbed = t.get("absorbed")
+    if absorbed and st.rules.absorption_adds_skills:
+        return absorbed_info(own, tuple(absorbed))
+    return info(own)
 
 
 def auras_of(st: State, i: int, ci: CardInfo) -> tuple[Aura, ...]:
@@ -201,7 +209,7 @@ def compute(st: State) -> Stats:
     sources = []
     for i in revealed:
         t = temp.get(i) if temp else None
-        ci = info(t["copy"]) if t and t.get("copy") is not None else info(st.ctype[i])
+        ci = card_info(st, i) if t else info(st.ctype[i])
         infos[i] = ci
         a, d = ci.attack, ci.defence
         attrs[i] = ci.attributes

@@ -34,6 +34,8 @@ def why_illegal(st: State, seat: int, action: object) -> str:
         return f"seat {seat} must choose who begins round 1: 'first <seat>'"
     if phase == MULLIGAN and head not in ("mulligan", "keep"):
         return "this is the mulligan: 'mulligan c<i>' or 'keep'"
+    if phase == PENDING and st.pending is not None and "target" in st.pending.data:
+        return "finish the group attack first: 'join c<i>' to add an attacker, or 'strike'"
     if phase == PENDING and head not in ("move", "done"):
         return "finish the card action first: 'move c<i> <x,y>' or 'done'"
     if phase == PLACE:
@@ -69,6 +71,11 @@ def why_illegal(st: State, seat: int, action: object) -> str:
         if head == "attack":
             if len(words) != 3:
                 return "'attack c<target> c<a>[+c<b>...]'"
+            if "+" in words[2] and st.rules.stepwise_group_attacks:
+                return (
+                    "a group attack is built step by step: 'group c<target> c<a>', then "
+                    "'join c<b>' for each other attacker, then 'strike'"
+                )
             if st.where[i] < 0:
                 return f"{target_text} is not on the battlefield"
             attackers = [_instance(st, a) for a in words[2].split("+")]
@@ -105,8 +112,20 @@ def why_illegal(st: State, seat: int, action: object) -> str:
     return f"{action!r} is not a legal action now (e.g. {sample})"
 
 
-def describe(st: State, action: str) -> str:
-    """A sentence for ``action``."""
+def visible(st: State, i: int, viewer: int | None) -> bool:
+    """True when seat ``viewer`` (``None``: a spectator) may know which card ``i`` is: it is
+    face up, in a discard pile or under a card, or it is the viewer's own and not in its draw
+    pile (its hand, its face-down placements)."""
+    if st.face_up[i] or i in st.discard[st.owner[i]]:
+        return True
+    if viewer is not None and st.owner[i] == viewer and i not in st.draw[viewer]:
+        return True
+    return any(i in kept for kept in st.under.values())
+
+
+def describe(st: State, action: str, viewer: int | None = None) -> str:
+    """A sentence for ``action`` as ``viewer`` may read it: a card it cannot see (another
+    seat's face-down card, a card in any hand but its own) is "a card"."""
     words = action.split()
     if not words:
         return action
@@ -115,7 +134,7 @@ def describe(st: State, action: str) -> str:
         i = _instance(st, text)
         if i is None:
             return text
-        return _name(st, i) if st.face_up[i] else "a card"
+        return _name(st, i) if visible(st, i, viewer) else "a card"
 
     head = words[0]
     if head == "first":
@@ -132,10 +151,15 @@ def describe(st: State, action: str) -> str:
     if head == "attack":
         group = " and ".join(name(a) for a in words[2].split("+"))
         return f"attack {name(words[1])} with {group}"
+    if head == "group":
+        return f"group attack on {name(words[1])}: first {name(words[2])} (then add attackers)"
+    if head == "join":
+        return f"add {name(words[1])} to the group attack"
+    if head == "strike":
+        return "launch the group attack"
     if head == "act":
-        return f"use the action of {name(words[1])}" + (
-            f" ({' '.join(words[2:])})" if words[2:] else ""
-        )
+        args = " ".join(name(w) for w in words[2:])
+        return f"use the action of {name(words[1])}" + (f" ({args})" if args else "")
     if head == "swap":
         return f"swap {name(words[1])} and {name(words[2])}"
     if head == "return":

@@ -11,6 +11,7 @@ from engines.arackhan_wars import observe, rounds
 from engines.arackhan_wars.catalogue import shipped_catalogue
 from engines.arackhan_wars.explain import describe, why_illegal
 from engines.arackhan_wars.playable import deck_cards, playable_starters, validate_for_play
+from engines.arackhan_wars.rules import CURRENT, VERSIONS, rules_for
 from engines.arackhan_wars.state import State, new_state
 from engines.base import (
     JSON,
@@ -24,17 +25,39 @@ from engines.base import (
     derive_seed,
 )
 
+_ENGINES: dict[str, ArackhanWars] = {}
+"""One shared engine per rules version (``GAME`` is the current one's)."""
+
 
 class ArackhanWars(Game):
     """AracKhan Wars: Rise of the Grey Order (1v1, 3-4 player free-for-all, 2v2 without the
-    Strategy phase)."""
+    Strategy phase).
+
+    One instance per rules version: ``ArackhanWars()`` plays the current rules,
+    ``ArackhanWars("1.0.0")`` (or ``GAME.at_version("1.0.0")``) the rules that version played,
+    so matches recorded under it replay exactly.
+    """
 
     slug: ClassVar[str] = "arackhan-wars"
     name: ClassVar[str] = "AracKhan Wars"
-    version: ClassVar[str] = "1.0.0"
+    versions: ClassVar[tuple[str, ...]] = tuple(VERSIONS)
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
+
+    def __init__(self, version: str = CURRENT) -> None:
+        self.rules = rules_for(version)
+        self.version = version  # type: ignore[misc]  # per instance: one engine per version
+        _ENGINES.setdefault(version, self)  # the first of each version is the shared one
+
+    def at_version(self, version: str) -> ArackhanWars:
+        """The engine playing the rules of ``version`` (one shared instance per version)."""
+        if version == self.version:
+            return self
+        engine = _ENGINES.get(version)
+        if engine is None:
+            engine = _ENGINES[version] = ArackhanWars(version)
+        return engine
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
@@ -69,8 +92,10 @@ class ArackhanWars(Game):
                 raise BadSetup(f"seat {seat}: [{problems[0].rule}] {problems[0].message}")
             lists.append(deck_cards(deck))
         if mode == "2v2":
-            return new_state(seed, lists, team=[0, 1, 0, 1], rounds=8, opening_hand=9)
-        return new_state(seed, lists)
+            return new_state(
+                seed, lists, team=[0, 1, 0, 1], rounds=8, opening_hand=9, rules=self.rules
+            )
+        return new_state(seed, lists, rules=self.rules)
 
     @staticmethod
     def _mode(n_seats: int, options: dict[str, Any] | None) -> str:
@@ -193,4 +218,6 @@ class ArackhanWars(Game):
         viewer: int | None = None,
         names: Sequence[str] | None = None,
     ) -> str:
-        return describe(state, action)
+        """A sentence for ``action``; cards are named only where ``viewer`` can see them
+        (``None``: a spectator), so a face-down card stays "a card" to everyone but its owner."""
+        return describe(state, action, viewer)

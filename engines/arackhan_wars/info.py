@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from engines.arackhan_wars.abilities import (
@@ -10,8 +10,10 @@ from engines.arackhan_wars.abilities import (
     LAND,
     MOVEMENT,
     RANGED,
+    SKILL,
     SPELL,
     VANILLA,
+    WEAKNESS,
     CardDef,
 )
 from engines.arackhan_wars.cards import definitions
@@ -83,3 +85,27 @@ def infos() -> dict[int, CardInfo]:
 def info(card_id: int) -> CardInfo:
     """The engine's view of catalogue card ``card_id``."""
     return infos()[card_id]
+
+
+SKILL_PARAMS = ("end_of_turn_move", "bonus_movement", "trophies", "mercenary_leader", "hits_allies")
+"""Definition parameters that are skills or weaknesses (the others belong to the card action)."""
+
+
+@cache
+def absorbed_info(card_id: int, absorbed: tuple[int, ...]) -> CardInfo:
+    """Card ``card_id`` having added the characteristics of the ``absorbed`` cards (Essence
+    Absorption, since 1.1.0): their values, skills and weaknesses (auras, Attack modifiers,
+    skill parameters) join its own; its name, family, kind and action stay its own. Attack,
+    Defence and attributes are added where the characteristics are computed (``effects``),
+    as in 1.0.0."""
+    own = info(card_id)
+    auras, mods, params, value = list(own.defn.auras), list(own.defn.attack_mods), {}, own.value
+    for x in absorbed:
+        extra = info(x)
+        value += extra.value
+        auras.extend(a for a in extra.defn.auras if a.source in (SKILL, WEAKNESS))
+        mods.extend(extra.defn.attack_mods)
+        params.update((k, v) for k, v in extra.defn.params.items() if k in SKILL_PARAMS)
+    params.update(own.defn.params)
+    defn = replace(own.defn, auras=tuple(auras), attack_mods=tuple(mods), params=params)
+    return replace(own, value=value, defn=defn)

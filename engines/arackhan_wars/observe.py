@@ -98,6 +98,12 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
             "card": f"c{st.pending.card}",
             "left": st.pending.left,
         }
+        if "target" in st.pending.data:
+            obs["pending"].update(
+                kind="group attack",
+                target=f"c{st.pending.data['target']}",
+                group=[f"c{a}" for a in st.pending.data["group"]],
+            )
     if seat is not None and seat == to_act:
         obs["legal"] = list(legal(st))
     return obs
@@ -138,20 +144,29 @@ def canonical(st: State) -> dict[str, Any]:
         "placed": st.placed,
         "chooser": st.chooser,
         "mulliganed": st.mulliganed,
-        "pending": None
-        if st.pending is None
-        else {
-            "seat": st.pending.seat,
-            "card": st.pending.card,
-            "kind": st.pending.kind,
-            "left": st.pending.left,
-            "eligible": st.pending.data.get("eligible"),
-        },
+        "pending": _pending(st),
         "team": st.team,
         "rounds": st.rounds,
         "over": st.over,
         "end_reason": st.end_reason,
     }
+
+
+def _pending(st: State) -> dict[str, Any] | None:
+    p = st.pending
+    if p is None:
+        return None
+    out = {
+        "seat": p.seat,
+        "card": p.card,
+        "kind": p.kind,
+        "left": p.left,
+        "eligible": p.data.get("eligible"),
+    }
+    if "target" in p.data:  # a group attack under way (1.1.0; 1.0.0 digests never have it)
+        out["target"] = p.data["target"]
+        out["group"] = list(p.data["group"])
+    return out
 
 
 def zones(st: State) -> dict[str, list[str]]:

@@ -9,7 +9,9 @@ sequences then turns), End phase, and the end of the game after round 9.
     place c<i> <x,y> | place c<i> astral
     move c<i> <x,y>              Movement or Flight (the card may still attack or act this turn)
     swap c<a> c<b>               two allied movers exchange their spaces (both count as moved)
-    attack c<t> c<a>[+c<b>...]   attack enemy card t with one or several allied cards
+    attack c<t> c<a>[+c<b>...]   attack enemy card t with one or several allied cards (1.0.0;
+                                 since 1.1.0 only one: groups are built step by step)
+    group c<t> c<a>              open a group attack on t with a; then join c<b> ..., strike
     act c<i> [args]              the card's action (args depend on the action)
     pass                         end this Initiative sequence or turn
     done                         finish a card action made of several moves
@@ -20,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.arackhan_wars import actions as card_actions
-from engines.arackhan_wars import board, combat, steps
+from engines.arackhan_wars import board, combat, group_attack, steps
 from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
 from engines.arackhan_wars.effects import compute, is_active
 from engines.arackhan_wars.info import info
@@ -58,7 +60,12 @@ def placement_spaces(st: State, seat: int) -> list[int]:
     """Free spaces where ``seat`` may place a card now."""
     others = [i for i in st.board if i >= 0 and not (i in st.placed and st.order[st.step] == seat)]
     if not others:
-        return [s for s in board.STARTING_AREA if st.board[s] < 0]
+        free = [s for s in board.STARTING_AREA if st.board[s] < 0]
+        if st.rules.opening_adjacency and len(free) < len(board.STARTING_AREA):
+            # "cards placed on the battlefield beyond the first must follow the adjacency
+            # principle": the second opening card touches the first
+            return [s for s in free if any(st.board[n] >= 0 for n in board.ADJACENT[s])]
+        return free
     return [
         s
         for s in range(board.N_SPACES)
@@ -111,8 +118,11 @@ def activation_options(st: State, seat: int) -> list[str]:
                 rb = reach[b]
                 if (ra is None or st.where[b] in ra) and (rb is None or st.where[a] in rb):
                     out.append(f"swap c{a} c{b}")
-    for t, group in combat.attack_options(st, seat):
-        out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
+    if st.rules.stepwise_group_attacks:
+        out.extend(group_attack.attack_options(st, seat))
+    else:
+        for t, group in combat.attack_options(st, seat):
+            out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
     for i in sorted(st.in_play()):
         if st.control[i] != seat or not st.face_up[i]:
             continue
@@ -121,8 +131,12 @@ def activation_options(st: State, seat: int) -> list[str]:
             continue
         if defn.once_per_round and i in st.used:
             continue
-        if i in stats.skills_off and info(st.ctype[i]).kind == CREATURE:
-            continue
+        if (
+            not st.rules.exact_skill_loss
+            and i in stats.skills_off
+            and info(st.ctype[i]).kind == CREATURE
+        ):
+            continue  # 1.0.0 read "lose their skills" as losing the card action too
         if initiative and INITIATIVE not in stats.attrs[i]:
             continue
         options, _ = card_actions.ACTIONS[defn.action]
@@ -167,6 +181,8 @@ def _legal(st: State) -> list[str]:
     if st.phase == PLACE:
         return placement_options(st, seat)
     if st.phase == PENDING:
+        if st.pending.kind == group_attack.KIND:
+            return group_attack.options(st)
         return steps.pending_options(st)
     return activation_options(st, seat)
 
@@ -188,7 +204,9 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
     elif st.phase == PLACE:
         _place(st, seat, rest, events)
     elif st.phase == PENDING:
-        if steps.pending_perform(st, action, events):
+        if st.pending.kind == group_attack.KIND:
+            group_attack.perform(st, action, events)
+        elif steps.pending_perform(st, action, events):
             _close_pending(st, events)
     elif head == "pass":
         _end_step(st, seat, events)
@@ -208,6 +226,9 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
         st.where[a], st.where[b] = sb, sa
         st.moved[a] = st.moved[b] = True
         _ev(events, type="swap", cards=rest.split())
+    elif head == "group":
+        target, first = rest.split()
+        group_attack.open_group(st, seat, int(target[1:]), int(first[1:]))
     elif head == "attack":
         target, group = rest.split()
         combat.resolve_attack(
@@ -339,28 +360,44 @@ def _end_step(st: State, seat: int, events: Events, maidens_done: bool = False) 
 
 def advance(st: State, events: Events) -> None:
     """Run the automatic steps: end of a seat's placement, reveal, skipping Initiative
-    sequences and turns in which the seat could only pass."""
+    sequences and turns in which the seat could only pass, and the steps of a group attack
+    that leave no choice."""
     while not st.over:
         if st.phase == PLACE:
-            if _placement_done(st):
-                st.step += 1
-                st.placed = []
-                st.version += 1
-                if st.step >= st.n:
-                    _reveal(st, events)
-                continue
-            if not legal(st):
-                _end_game(st, "no room left to place a card", events)
-            return
+            done = _placement_done(st)
+            if not done and not legal(st):
+                seat = st.order[st.step]
+                if not (st.rules.unplaceable_hand_passes and placement_spaces(st, seat)):
+                    _end_game(st, "no room left to place a card", events)
+                    return
+                # its cards cannot be placed this round (Masters of AracKhan in the last
+                # round) but spaces are free: the seat passes its placement
+                _ev(events, type="placement-passed", seat=seat)
+                done = True
+            if not done:
+                return
+            st.step += 1
+            st.placed = []
+            st.version += 1
+            if st.step >= st.n:
+                _reveal(st, events)
+            continue
         if st.phase in (INITIATIVE_PHASE, TURN):
             if legal(st) == ["pass"]:
                 _end_step(st, st.order[st.step], events)
                 st.version += 1
                 continue
             return
-        if st.phase == PENDING and st.pending is not None and legal(st) == ["done"]:
-            _close_pending(st, events)
-            continue
+        if st.phase == PENDING and st.pending is not None:
+            options = legal(st)
+            if options == ["done"]:
+                _close_pending(st, events)
+                continue
+            if st.pending.kind == group_attack.KIND and len(options) == 1:
+                # a group attack with one way on (the one card left to join, or strike)
+                group_attack.perform(st, options[0], events)
+                st.version += 1
+                continue
         return
 
 
@@ -413,8 +450,9 @@ def _end_phase(st: State, events: Events) -> None:
 
 
 def _end_game(st: State, reason: str, events: Events) -> None:
-    for i in st.in_play():
-        st.face_up[i] = True
+    if not st.rules.score_revealed_only:
+        for i in st.in_play():
+            st.face_up[i] = True  # 1.0.0 revealed (and scored) cards placed face down
     st.over = True
     st.phase = OVER
     st.end_reason = reason
@@ -432,7 +470,9 @@ def scores(st: State) -> list[int]:
             continue
         seat = st.control[i]
         out[seat] += info(st.ctype[i]).value
-        if info(st.ctype[i]).defn.params.get("trophies"):
+        if info(st.ctype[i]).defn.params.get("trophies") and not (
+            st.rules.exact_skill_loss and i in compute(st).skills_off
+        ):
             out[seat] += sum(info(st.ctype[j]).value for j in st.under.get(i, ()))
         if info(st.ctype[i]).defn.params.get("scoring") == "masters":
             out[seat] += _masters(st, i)

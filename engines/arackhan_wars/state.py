@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.arackhan_wars.board import N_SPACES
+from engines.arackhan_wars.rules import CURRENT, VERSIONS, Rules
 
 DECK_SIZE = 23
 ROUNDS = 9
@@ -93,6 +94,8 @@ class State:
     end_reason: str = ""
     version: int = 0
     """Bumped on every change; caches of derived characteristics key on it."""
+    rules: Rules = VERSIONS[CURRENT]
+    """The readings this game is played with (its engine version's; see ``rules.py``)."""
     _stats: Any = None
     _stats_version: int = -1
 
@@ -145,6 +148,7 @@ class State:
             over=self.over,
             end_reason=self.end_reason,
             version=self.version,
+            rules=self.rules,
         )
 
     # -- places ------------------------------------------------------------------------------
@@ -201,6 +205,7 @@ def new_state(
     team: list[int] | None = None,
     rounds: int = ROUNDS,
     opening_hand: int = OPENING_HAND,
+    rules: Rules = VERSIONS[CURRENT],
 ) -> State:
     """The state after the set-up shuffle: instance numbers follow each shuffled deck."""
     rng = random.Random(seed)
@@ -234,6 +239,7 @@ def new_state(
         extra_tokens=[0] * total,
         team=list(team) if team is not None else list(range(n)),
         rounds=rounds,
+        rules=rules,
     )
     st.chooser = rng.randrange(n)
     for s in range(n):

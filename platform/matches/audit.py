@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from engines.record import MatchRecord, ReplayReport, replay
+from engines.registry import UnknownGame, get_game
 from matches.models import AuditEntry, Match, MatchSeat, MatchState
 from matches.signals import match_reopened
 
@@ -43,14 +44,43 @@ def match_record(match: Match) -> MatchRecord:
 
 
 def verify(match: Match) -> ReplayReport:
-    """Replay the stored record on the current engine and keep the report on the match."""
+    """Replay the stored record under the engine version that played it and keep the report on
+    the match (see :func:`verify_both`); returns that report."""
+    return verify_both(match)[0]
+
+
+def verify_both(match: Match) -> tuple[ReplayReport, ReplayReport | None]:
+    """Replay the stored record under the engine version that played it and, when the game's
+    current version is another one, under the current version too (``None`` otherwise).
+
+    The first says whether the match reproduces (an audit failure if not); the second whether
+    the current rules would play it the same way (they may not after a rules fix: that is
+    not a failure). Both are kept on the match (:func:`verification_json`).
+    """
     if match.state not in (MatchState.FINISHED, MatchState.VOIDED) or match.result is None:
         raise AuditError(f"match {match.pk} is {match.state}: only played matches can be verified")
-    report = replay(match_record(match))
+    record = match_record(match)
+    report = replay(record)
+    current = None
+    try:
+        engine = get_game(match.game)
+    except UnknownGame:
+        engine = None
+    if engine is not None and report.engine_version not in (None, engine.version):
+        current = replay(record, engine)
     Match.objects.filter(pk=match.pk).update(
-        verification=report.to_json(), verified_at=timezone.now()
+        verification=verification_json(report, current), verified_at=timezone.now()
     )
-    return report
+    return report, current
+
+
+def verification_json(report: ReplayReport, current: ReplayReport | None) -> dict[str, Any]:
+    """The stored verification: the report under the version that played the match, and
+    ``under_current`` (the report under the current version) when that version differs."""
+    data = report.to_json()
+    if current is not None:
+        data["under_current"] = current.to_json()
+    return data
 
 
 def verify_all(match_ids: list[int]) -> dict[str, list[int]]:

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from engines.base import Game, IllegalAction, Result
 from engines.record import MatchRecord, forfeit_result, normalise
-from engines.registry import get_game
+from engines.registry import engine_for
 from matches import clock as clocks
 from matches.models import Match, MatchAttempt, MatchSeat, MatchState
 from matches.move_log import forget as forget_log
@@ -67,8 +67,9 @@ def forget(match_id: int) -> None:
 
 
 def game_state(match: Match) -> tuple[Game, Any]:
-    """The engine and a fresh copy of the match's current state (seed + recorded actions)."""
-    game = get_game(match.game)
+    """The engine (of the version the match is pinned to) and a fresh copy of the match's
+    current state (seed + recorded actions)."""
+    game = engine_for(match.game, match.engine_version)
     key = (match.pk, match.seed, len(match.actions))
     with _cache_lock:
         cached = _cache.get(key)

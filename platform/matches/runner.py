@@ -17,7 +17,7 @@ from django.utils import timezone
 from engines.base import Action, Game
 from engines.bots.base import Bot
 from engines.record import MatchRecord, play_match
-from engines.registry import get_game
+from engines.registry import engine_for
 from gauntlet.db import update_rows
 from matches.models import AttemptOutcome, Match, MatchAttempt, MatchSeat, MatchState
 from matches.signals import matches_finished
@@ -103,11 +103,13 @@ def start_attempt(match_id: int, task_id: str = "", worker: str = "") -> MatchAt
 def play(
     match: Match, seats: list[MatchSeat], move_budget: float, on_move: Any = None
 ) -> MatchRecord:
-    """Play the match from its seed with the seats' bots, every action checked by the engine."""
+    """Play the match from its seed with the seats' bots, every action checked by the engine
+    version the match was scheduled with (the current one when the game no longer keeps it;
+    the record says which played)."""
     from engines.bots.factory import make_bot
     from engines.record import bot_seed
 
-    game = get_game(match.game)
+    game = engine_for(match.game, match.engine_version)
     missing = [s.seat for s in seats if not s.bot]
     if missing:
         raise ValueError(f"seats {missing} have no bot: a worker cannot play them")
@@ -119,6 +121,7 @@ def play(
 
 
 FINISH_FIELDS = [
+    "engine_version",
     "actions",
     "digests",
     "result",
@@ -153,6 +156,7 @@ def finish_many(
             if match.state != MatchState.RUNNING:
                 outcome.append(False)
                 continue
+            match.engine_version = record.engine_version
             match.actions = record.actions
             match.digests = record.digests
             match.result = record.result

@@ -152,9 +152,12 @@ class AuditMatchViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=None)
     @action(detail=True, methods=["post"])
     def verify(self, request: Request, pk: str | None = None) -> Response:
-        """Replay this match now: "reproduces" or the first divergent action."""
-        report = _audit_call(audit.verify, self.get_object())
-        return Response(report.to_json())
+        """Replay this match now under the engine version that played it: "reproduces" or the
+        first divergent action (``engine_version`` names that version). A match played under
+        an older version also gets ``under_current``: the same replay under the current
+        version, which may play it differently after a rules fix."""
+        report, current = _audit_call(audit.verify_both, self.get_object())
+        return Response(audit.verification_json(report, current))
 
     @extend_schema(request=MatchVoidSerializer, responses=AuditEntrySerializer)
     @action(detail=True, methods=["post"])

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import IllegalAction
-from engines.registry import UnknownGame, get_game
+from engines.registry import UnknownGame, engine_for
 from matches.models import Match
 
 
@@ -38,7 +38,7 @@ def replay_match(match: Match, names: list[str], at: int) -> Replay:
     n_seats = len(names)
     out = Replay(at=max(0, min(at, len(match.actions))))
     try:
-        game = get_game(match.game)
+        game = engine_for(match.game, match.engine_version)
     except UnknownGame as exc:
         out.problem = str(exc)
         return out

@@ -16,6 +16,12 @@ from engines.record import play_match, replay
 from tests.engines.toy_game import landed_games
 
 GAMES = landed_games()
+GAMES += [  # older engine versions a game keeps, so that their matches replay, keep the protocol
+    (f"{slug}@{version}", game.at_version(version))
+    for slug, game in list(GAMES)
+    for version in game.versions
+    if version != game.version
+]
 PARAMS = [pytest.param(game, id=slug) for slug, game in GAMES]
 # examples per property: the toy game is cheap, real games get fewer but longer games
 EXAMPLES = {"toy-tricks": 40}

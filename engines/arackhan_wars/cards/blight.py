@@ -47,7 +47,7 @@ DEFS: dict[int, CardDef] = {
     1155: CardDef(auras=(Aura(ADJ_ALLIES, attack=1),)),  # Forge Beetle
     1156: CardDef(auras=(Aura(ADJ_ALLIES, attack=1),)),  # Forge Patriarch
     1158: CardDef(  # Giant Troll
-        attack_mods=(AttackMod(FLIGHT, 1), AttackMod(INITIATIVE, -1)),
+        attack_mods=(AttackMod(FLIGHT, 1), AttackMod(INITIATIVE, -1, source=WEAKNESS)),
     ),
     1159: VANILLA,  # Winged Terror
     1161: CardDef(  # Lucy

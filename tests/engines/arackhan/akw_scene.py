@@ -43,6 +43,45 @@ class Scene:
     def legal(self) -> list[str]:
         return GAME.legal_actions(self.st, self.st.to_act)
 
+    def stepwise(self) -> bool:
+        """True when group attacks are built step by step (engine 1.1.0 and later)."""
+        rules = getattr(self.st, "rules", None)
+        return bool(rules is not None and rules.stepwise_group_attacks)
+
+    def attack_groups(self, target: str) -> set[frozenset[int]]:
+        """Every set of attackers that may attack the card labelled ``target`` now, read from
+        the legal actions (1.0.0: ``attack c<t> c<a>+c<b>``; 1.1.0: lone attacks, and every
+        group a ``group``/``join``/``strike`` sequence can reach)."""
+        t = f"c{self.names[target]}"
+        out: set[frozenset[int]] = set()
+        for action in self.legal():
+            words = action.split()
+            if words[0] == "attack" and words[1] == t:
+                out.add(frozenset(int(a[1:]) for a in words[2].split("+")))
+            elif words[0] == "group" and words[1] == t:
+                _explore(self.st, action, out, set())
+        return out
+
+    def attack_with(self, target: str, *attackers: str) -> list:
+        """Attack ``target`` with the cards labelled ``attackers`` (a group when several), in
+        the engine version's syntax; returns the events."""
+        t = self.c(target)
+        group = sorted(self.names[a] for a in attackers)
+        if not self.stepwise():
+            return self.play(f"attack {t} " + "+".join(f"c{a}" for a in group))
+        if len(group) == 1:
+            return self.play(f"attack {t} c{group[0]}")
+        events = self.play(f"group {t} c{group[0]}")
+        for a in group[1:]:
+            under_way = _group_under_way(self.st)
+            if not under_way:
+                break  # the engine played the steps that left no choice, strike included
+            if f"c{a}" not in under_way:
+                events += self.play(f"join c{a}")
+        if _group_under_way(self.st):
+            events += self.play("strike")
+        return events
+
     def attack(self, label: str) -> int | None:
         return compute(self.st).attack.get(self.names[label])
 
@@ -64,6 +103,33 @@ class Scene:
         return board.NAMES[w] if w >= 0 else None
 
 
+def _group_under_way(st: State) -> list[str]:
+    """The attackers of the group attack under way (empty when there is none)."""
+    p = st.pending
+    return [f"c{a}" for a in p.data["group"]] if p is not None and "target" in p.data else []
+
+
+def _explore(st: State, action: str, out: set[frozenset[int]], seen: set[frozenset[int]]) -> None:
+    """Play ``action`` (``group ...`` or ``join ...``) on a copy and collect every group its
+    ``join`` steps can reach and ``strike`` (also the steps the engine plays when they leave
+    no choice: the attack event names the attackers)."""
+    branch = GAME.clone(st)
+    events = GAME.apply(branch, action)
+    if not _group_under_way(branch):
+        struck = next(e for e in events if e["type"] == "attack")
+        out.add(frozenset(int(a[1:]) for a in struck["with"]))
+        return
+    group = frozenset(branch.pending.data["group"])
+    if group in seen:
+        return
+    seen.add(group)
+    for step in GAME.legal_actions(branch, branch.to_act):
+        if step == "strike":
+            out.add(group)
+        else:
+            _explore(branch, step, out, seen)
+
+
 def scene(
     cards: list[tuple[int, str, str]],
     *,
@@ -74,11 +140,13 @@ def scene(
     round_: int = 1,
     factions: tuple[str, str] = ("Whitelands", "Blight"),
     keepers: bool = True,
+    version: str | None = None,
 ) -> Scene:
     """A two-seat state in the given phase with ``cards`` revealed and active.
 
     ``cards``: (seat, "Name" or "Name@label" or "Name (Faction)", "x,y" or "astral").
     ``hand``: (seat, name) cards put in that seat's hand.
+    ``version``: the engine version whose rules the state plays (default: the current one).
     ``keepers``: two Nihilist Penguins of each seat out of the way (seat 0 on 7,3 and 7,4,
     seat 1 on 1,5 and 2,5), so that a seat always has something to do and the round does not end by
     itself after one action.
@@ -111,7 +179,12 @@ def scene(
     for seat in range(2):
         filler = FILLER[factions[seat]]
         decks.append(wanted[seat] + [filler] * (23 - len(wanted[seat])))
-    st = new_state(0, decks)
+    if version is None:
+        st = new_state(0, decks)
+    else:
+        from engines.arackhan_wars.rules import rules_for
+
+        st = new_state(0, decks, rules=rules_for(version))
     # put every card back in the draw piles, then take out the ones we need
     for seat in range(2):
         st.draw[seat].extend(st.hand[seat])

@@ -8,13 +8,14 @@ from tests.engines.arackhan.akw_scene import scene
 B = ("Blight", "Whitelands")
 
 
-def attacks_on(s, label: str) -> list[str]:
-    return [a for a in s.legal() if a.startswith(f"attack {s.c(label)} ")]
+def attacks_on(s, label: str) -> set[frozenset[int]]:
+    """Every set of attackers that may attack ``label`` now (lone attacks and groups)."""
+    return s.attack_groups(label)
 
 
-def pair(s, a: str, b: str) -> str:
-    x, y = s[a], s[b]
-    return f"c{min(x, y)}+c{max(x, y)}"
+def group(s, *labels: str) -> frozenset[int]:
+    """The attackers labelled ``labels``, as :meth:`Scene.attack_groups` lists them."""
+    return frozenset(s[x] for x in labels)
 
 
 def test_child_eater_is_destroyed_when_an_attack_fails() -> None:
@@ -39,8 +40,8 @@ def test_colossus_rat_groups_only_with_rats() -> None:
         ],
         factions=B,
     )
-    assert f"attack {s.c('Ice Golem')} {pair(s, 'Colossus Rat', 'Swamp Ogre')}" not in s.legal()
-    assert f"attack {s.c('Ice Golem')} {pair(s, 'Colossus Rat', 'Ratman')}" in s.legal()
+    assert group(s, "Colossus Rat", "Swamp Ogre") not in attacks_on(s, "Ice Golem")
+    assert group(s, "Colossus Rat", "Ratman") in attacks_on(s, "Ice Golem")
 
 
 def test_corrupt_blacksmith_forge_beetle_forge_patriarch_western_forge() -> None:
@@ -149,8 +150,8 @@ def test_swamp_troll_cannot_be_group_attacked_by_creatures() -> None:
         factions=("Whitelands", "Blight"),
     )
     attacks = attacks_on(s, "Swamp Troll")
-    assert f"attack {s.c('Swamp Troll')} {pair(s, 'Yeti', 'Eagle')}" not in attacks
-    assert f"attack {s.c('Swamp Troll')} {pair(s, 'Yeti', 'Frozen Lightning')}" in attacks
+    assert group(s, "Yeti", "Eagle") not in attacks
+    assert group(s, "Yeti", "Frozen Lightning") in attacks
 
 
 def test_titan_rat_counts_adjacent_rats() -> None:
@@ -243,4 +244,4 @@ def test_the_fog_limits_enemies_to_lone_adjacent_attacks() -> None:
         factions=("Whitelands", "Blight"),
     )
     attacks = attacks_on(s, "Scuttle Jaw")
-    assert attacks == [f"attack {s.c('Scuttle Jaw')} {s.c('Yeti')}"]
+    assert attacks == {group(s, "Yeti")}

@@ -9,13 +9,14 @@ from tests.engines.arackhan.akw_scene import scene
 G = ("Grey Order", "Blight")
 
 
-def attacks_on(s, label: str) -> list[str]:
-    return [a for a in s.legal() if a.startswith(f"attack {s.c(label)} ")]
+def attacks_on(s, label: str) -> set[frozenset[int]]:
+    """Every set of attackers that may attack ``label`` now (lone attacks and groups)."""
+    return s.attack_groups(label)
 
 
-def pair(s, a: str, b: str) -> str:
-    x, y = s[a], s[b]
-    return f"c{min(x, y)}+c{max(x, y)}"
+def group(s, *labels: str) -> frozenset[int]:
+    """The attackers labelled ``labels``, as :meth:`Scene.attack_groups` lists them."""
+    return frozenset(s[x] for x in labels)
 
 
 def test_archer_boosts_adjacent_4th_legion() -> None:
@@ -61,8 +62,8 @@ def test_catanolith_is_immune_while_active_and_cannot_attack_adjacent_cards() ->
         factions=("Blight", "Grey Order"),
     )
     attacks = attacks_on(s, "Catanolith")
-    assert f"attack {s.c('Catanolith')} {s.c('Scuttle Jaw')}" in attacks
-    assert not any(s.c("Fire Lightning") in a for a in attacks), "immune to spells while active"
+    assert group(s, "Scuttle Jaw") in attacks
+    assert not any(s["Fire Lightning"] in a for a in attacks), "immune to spells while active"
     s.st.active[s["Catanolith"]] = False
     s.st.version += 1
     assert f"attack {s.c('Catanolith')} {s.c('Fire Lightning')}" in s.legal()
@@ -70,7 +71,7 @@ def test_catanolith_is_immune_while_active_and_cannot_attack_adjacent_cards() ->
         [(0, "Catanolith", "3,2"), (1, "Scuttle Jaw@near", "4,2"), (1, "Scuttle Jaw@far", "6,2")],
         factions=G,
     )
-    assert attacks_on(t, "near") == [] and attacks_on(t, "far")
+    assert attacks_on(t, "near") == set() and attacks_on(t, "far")
 
 
 def test_champion_titan_infantryman_phalanx_boost_6th_legion() -> None:
@@ -145,14 +146,15 @@ def test_senior_mercenary_lets_white_plains_mercenary_join_groups() -> None:
         [(0, "White Plains Mercenary", "3,2"), (0, "Sober Knight", "4,3"), (1, "Yeti", "4,2")],
         factions=G,
     )
-    assert not any("+" in a for a in attacks_on(s, "Yeti")), "it cannot join groups"
+    assert attacks_on(s, "Yeti") == {
+        group(s, "White Plains Mercenary"),
+        group(s, "Sober Knight"),
+    }, "it cannot join groups"
     t = scene(
         [(0, "White Plains Mercenary", "3,2"), (0, "Senior Mercenary", "4,3"), (1, "Yeti", "4,2")],
         factions=G,
     )
-    assert (
-        f"attack {t.c('Yeti')} {pair(t, 'White Plains Mercenary', 'Senior Mercenary')}" in t.legal()
-    )
+    assert group(t, "White Plains Mercenary", "Senior Mercenary") in attacks_on(t, "Yeti")
 
 
 def test_standard_bearer_leads_6th_legion_one_step() -> None:
@@ -305,7 +307,5 @@ def test_white_plains_mercenary_cannot_group() -> None:
         [(0, "White Plains Mercenary", "3,2"), (0, "Sober Knight", "4,3"), (1, "Yeti", "4,2")],
         factions=G,
     )
-    assert (
-        f"attack {s.c('Yeti')} {pair(s, 'White Plains Mercenary', 'Sober Knight')}" not in s.legal()
-    )
-    assert f"attack {s.c('Yeti')} {s.c('White Plains Mercenary')}" in s.legal()
+    assert group(s, "White Plains Mercenary", "Sober Knight") not in attacks_on(s, "Yeti")
+    assert group(s, "White Plains Mercenary") in attacks_on(s, "Yeti")

@@ -8,8 +8,14 @@ from tests.engines.arackhan.akw_scene import scene
 N = ("Nakka", "Blight")
 
 
-def attacks_on(s, label: str) -> list[str]:
-    return [a for a in s.legal() if a.startswith(f"attack {s.c(label)} ")]
+def attacks_on(s, label: str) -> set[frozenset[int]]:
+    """Every set of attackers that may attack ``label`` now (lone attacks and groups)."""
+    return s.attack_groups(label)
+
+
+def group(s, *labels: str) -> frozenset[int]:
+    """The attackers labelled ``labels``, as :meth:`Scene.attack_groups` lists them."""
+    return frozenset(s[x] for x in labels)
 
 
 def test_carnivorous_plant_shields_allies_and_is_only_attacked_in_groups() -> None:
@@ -23,7 +29,7 @@ def test_carnivorous_plant_shields_allies_and_is_only_attacked_in_groups() -> No
         factions=("Blight", "Nakka"),
     )
     assert s.defence("Hexacarias") == 3
-    alone = [a for a in attacks_on(s, "Carnivorous Plant") if "+" not in a]
+    alone = [g for g in attacks_on(s, "Carnivorous Plant") if len(g) == 1]
     assert not alone and attacks_on(s, "Carnivorous Plant"), "only groups"
 
 
@@ -139,10 +145,10 @@ def test_eternal_roots_allows_only_creature_groups_or_spells() -> None:
         factions=("Blight", "Nakka"),
     )
     groups = attacks_on(s, "Hexacarias")
-    ogre, slayer, fire = s.c("Swamp Ogre"), s.c("Slayer"), s.c("Fire Lightning")
-    assert f"attack {s.c('Hexacarias')} {ogre}" not in groups
-    assert f"attack {s.c('Hexacarias')} {fire}" in groups
-    assert any(ogre in a and slayer in a and fire not in a for a in groups)
+    ogre, fire = s["Swamp Ogre"], s["Fire Lightning"]
+    assert group(s, "Swamp Ogre") not in groups
+    assert group(s, "Fire Lightning") in groups
+    assert group(s, "Swamp Ogre", "Slayer") in groups
     assert not any(ogre in a and fire in a for a in groups), "not a mix of both"
 
 
@@ -225,7 +231,7 @@ def test_natural_camouflage_hides_adjacent_allies_from_creatures() -> None:
         ],
         factions=("Blight", "Nakka"),
     )
-    assert attacks_on(s, "Hexacarias") == [f"attack {s.c('Hexacarias')} {s.c('Fire Lightning')}"]
+    assert attacks_on(s, "Hexacarias") == {group(s, "Fire Lightning")}
 
 
 def test_unstable_growth_trades_defence_for_attack() -> None:

@@ -28,12 +28,10 @@ def test_group_attack_swamp_ogre_and_two_scuttle_jaws_destroy_ice_golem() -> Non
         ],
         factions=("Blight", "Whitelands"),
     )
-    alone = f"attack {s.c('Ice Golem')} {s.c('Swamp Ogre')}"
-    group = f"attack {s.c('Ice Golem')} " + "+".join(
-        sorted([s.c("Swamp Ogre"), s.c("jaw1"), s.c("jaw2")], key=lambda c: int(c[1:]))
-    )
-    assert alone in s.legal() and group in s.legal()
-    s.play(group)  # 2 + 1 + 1 = 4 > 3
+    groups = s.attack_groups("Ice Golem")
+    three = frozenset(s[x] for x in ("Swamp Ogre", "jaw1", "jaw2"))
+    assert frozenset({s["Swamp Ogre"]}) in groups and three in groups
+    s.attack_with("Ice Golem", "Swamp Ogre", "jaw1", "jaw2")  # 2 + 1 + 1 = 4 > 3
     assert s.destroyed("Ice Golem")
     assert not any(s.st.active[s[x]] for x in ("Swamp Ogre", "jaw1", "jaw2"))
 
@@ -71,8 +69,7 @@ def test_omnistrike_group_attack_with_scuttle_jaw_on_yhdorian_and_the_behemoth()
         ],
         factions=("Blight", "Nakka"),
     )
-    hydra, jaw = s["Abominable Hydra"], s["Scuttle Jaw"]
-    s.play(f"attack {s.c('Senile Yhdorian')} c{min(hydra, jaw)}+c{max(hydra, jaw)}")
+    s.attack_with("Senile Yhdorian", "Abominable Hydra", "Scuttle Jaw")
     assert s.destroyed("Senile Yhdorian"), "3 + 1 = 4 > 3"
     assert s.destroyed("Behemoth"), "the Hydra attacks the Behemoth at the same time"
 
@@ -97,8 +94,7 @@ def test_ranged_attack_nakka_archer_at_distance_two_then_group_on_child_eater() 
         ],
         factions=("Nakka", "Blight"),
     )
-    a, d = sorted([t["Nakka Archer"], t["Death Crawler"]])
-    t.play(f"attack {t.c('Child Eater')} c{a}+c{d}")  # 1 + 2 = 3 > 2, the Archer at distance 2
+    t.attack_with("Child Eater", "Nakka Archer", "Death Crawler")  # 1 + 2 = 3 > 2, at distance 2
     assert t.destroyed("Child Eater")
 
 
@@ -150,8 +146,7 @@ def test_regeneration_is_lost_against_a_group_with_an_attack_spell() -> None:
         [(0, "Lunar Wendigo", "2,2"), (0, "Ice Meteor", "3,0"), (1, "Walker", "3,2")],
         factions=("Whitelands", "Nakka"),
     )
-    a, b = sorted([s["Lunar Wendigo"], s["Ice Meteor"]])
-    s.play(f"attack {s.c('Walker')} c{a}+c{b}")  # 1 + 1 = 2 > 1, Ice Meteor at distance 2
+    s.attack_with("Walker", "Lunar Wendigo", "Ice Meteor")  # 1 + 1 = 2 > 1, Meteor at distance 2
     assert s.destroyed("Walker")
 
 
@@ -212,14 +207,13 @@ def test_perforation_group_with_shield_of_dawn_on_the_titan() -> None:
         ],
         factions=("Whitelands", "Grey Order"),
     )
-    g, sh = sorted([s["Ice Golem"], s["Shield of Dawn"]])
-    s.play(f"attack {s.c('Titan')} c{g}+c{sh}")
+    s.attack_with("Titan", "Ice Golem", "Shield of Dawn")
     assert s.destroyed("Titan"), "3 + 1 > 3"
     assert s.destroyed("k1"), "then 2 > 1"
     assert not s.destroyed("k2"), "then 1 = 1: the Perforation stops"
-    assert not any(
-        a.startswith(f"attack {s.c('k2')} ") and s.c("Ice Golem") in a for a in s.legal()
-    ), "the Golem is spent; the Eagle could not have joined its Perforation"
+    assert not any(s["Ice Golem"] in g for g in s.attack_groups("k2")), (
+        "the Golem is spent; the Eagle could not have joined its Perforation"
+    )
 
 
 def test_perforation_child_eater_conquers_avalon_and_stops_at_a_spell() -> None:

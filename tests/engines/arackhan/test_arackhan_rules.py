@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engines.arackhan_wars import GAME, board, rounds
 from engines.arackhan_wars.info import info
@@ -59,19 +60,36 @@ def test_the_mulligan_puts_cards_back_and_draws_as_many() -> None:
     assert state.phase == PLACE and GAME.to_act(state) == 0
 
 
-def test_first_cards_go_in_the_starting_area_then_by_adjacency() -> None:
+def _to_placement_at(seed: int, version: str) -> Any:
+    state = GAME.at_version(version).new_game(seed, 2)
+    GAME.apply(state, f"first {state.chooser}")
+    while state.phase == MULLIGAN:
+        GAME.apply(state, "keep")
+    return state
+
+
+def _field_spaces(state: Any) -> set[str]:
+    legal = GAME.legal_actions(state, GAME.to_act(state))
+    return {a.split()[2] for a in legal if not a.endswith("astral")}
+
+
+def test_first_cards_go_in_the_starting_area_the_second_next_to_the_first() -> None:
+    """ "the first player to place one or two cards on it must do so in the starting area" and
+    "cards placed on the battlefield beyond the first must follow the adjacency principle": the
+    second card goes in the starting area next to the first (a diagonal 4,3 is refused); the
+    next player then places next to any card."""
     state = _to_placement(4)
     seat = GAME.to_act(state)
-    spaces = {a.split()[2] for a in GAME.legal_actions(state, seat) if not a.endswith("astral")}
-    assert spaces == {"3,2", "4,2", "3,3", "4,3"}
-    first = next(a for a in GAME.legal_actions(state, seat) if a.endswith(" 3,2"))
-    GAME.apply(state, first)
-    spaces = {a.split()[2] for a in GAME.legal_actions(state, seat) if not a.endswith("astral")}
-    assert spaces == {"4,2", "3,3", "4,3"}, "the second card too (reading 3)"
-    GAME.apply(state, next(a for a in GAME.legal_actions(state, seat) if a.endswith(" 4,3")))
+    assert _field_spaces(state) == {"3,2", "4,2", "3,3", "4,3"}
+    GAME.apply(state, next(a for a in GAME.legal_actions(state, seat) if a.endswith(" 3,2")))
+    assert _field_spaces(state) == {"4,2", "3,3"}, "adjacent to the first card"
+    old = _to_placement_at(4, "1.0.0")
+    GAME.apply(old, next(a for a in GAME.legal_actions(old, seat) if a.endswith(" 3,2")))
+    assert _field_spaces(old) == {"4,2", "3,3", "4,3"}, "1.0.0 allowed the diagonal"
+    GAME.apply(state, next(a for a in GAME.legal_actions(state, seat) if a.endswith(" 4,2")))
     other = GAME.to_act(state)
     assert other != seat
-    spaces = {a.split()[2] for a in GAME.legal_actions(state, other) if not a.endswith("astral")}
+    spaces = _field_spaces(state)
     assert "3,2" not in spaces and "2,2" in spaces and "3,3" in spaces and "0,0" not in spaces
 
 
@@ -150,8 +168,7 @@ def test_a_conquered_land_keeps_its_token_side_and_scores_for_the_conqueror() ->
         [(0, "Behemoth", "3,2"), (0, "Swamp Ogre", "4,1"), (1, "Fortress of Myjir", "4,2")],
         factions=("Blight", "Whitelands"),
     )
-    b, o = sorted([t["Behemoth"], t["Swamp Ogre"]])
-    t.play(f"attack {t.c('Fortress of Myjir')} c{b}+c{o}")
+    t.attack_with("Fortress of Myjir", "Behemoth", "Swamp Ogre")
     assert t.st.control[t["Fortress of Myjir"]] == 0 and t.space("Fortress of Myjir") == "4,2"
     assert t.st.active[t["Fortress of Myjir"]]
     assert rounds.scores(t.st)[0] - rounds.scores(t.st)[1] > before[0] - before[1]

@@ -1,7 +1,10 @@
 """``python manage.py verify_matches --all``: the release gate for a new engine version.
 
-Replays stored matches on the current engines and lists every match whose digests or result
-changed; exits non-zero when any did.
+Replays stored matches under the engine version that played each one and lists every match
+whose digests or result changed (exits non-zero when any did: an engine version no longer plays
+its own matches). A match played under an older version than the game's current one is also
+replayed under the current version, and listed when that version plays it differently (from
+which action, and why): what a rules fix changes, not a failure.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ from matches.models import Match, MatchState
 
 
 class Command(BaseCommand):
-    help = "Replay stored matches on the current engine versions and list any that diverge."
+    help = (
+        "Replay stored matches under the engine version that played them and list any that "
+        "diverge; also list those the current version would play differently."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("ids", nargs="*", type=int, help="match ids")
@@ -28,18 +34,40 @@ class Command(BaseCommand):
             queryset = queryset.filter(game=options["game"])
         elif not options["all"]:
             raise CommandError("say which matches: ids, --game GAME or --all")
-        checked, diverged = 0, []
+        checked, diverged, older, changed = 0, [], 0, []
         for match in queryset.order_by("pk").prefetch_related("seats__player").iterator(500):
-            report = audit.verify(match)
+            report, current = audit.verify_both(match)
             checked += 1
+            name = f"match {match.pk} ({match.game})"
             if not report.ok:
-                where = report.first_divergent_action
                 diverged.append(match.pk)
                 self.stdout.write(
-                    f"match {match.pk} ({match.game}): diverges at {where}: {report.message}"
+                    f"{name}: diverges at {report.first_divergent_action} under engine "
+                    f"{report.engine_version}: {report.message}"
+                )
+            if current is None:
+                continue
+            older += 1
+            if not current.ok:
+                changed.append(match.pk)
+                self.stdout.write(
+                    f"{name}: played under {report.engine_version}, plays differently under "
+                    f"{current.engine_version} from {_where(current.first_divergent_action)}: "
+                    f"{current.message}"
                 )
         self.stdout.write(
             f"{checked} matches replayed, {checked - len(diverged)} reproduce, {len(diverged)} diverge"
         )
+        if older:
+            self.stdout.write(
+                f"{older} played under an older engine version: {len(changed)} play differently "
+                f"under the current one, {older - len(changed)} the same"
+            )
         if diverged:
             raise CommandError(f"{len(diverged)} matches diverge: {' '.join(map(str, diverged))}")
+
+
+def _where(index: int | str | None) -> str:
+    if index is None:
+        return "the result"
+    return "setup" if index == "setup" else f"action {index}"

@@ -1,0 +1,183 @@
+"""Who may attack whom, and with what values: activating to attack, range and Stealth, the
+restrictions of attackers and targets, group restrictions, Attack against a target and Defence
+against a group."""
+
+from __future__ import annotations
+
+from engines.arackhan_wars import board
+from engines.arackhan_wars.abilities import (
+    ATTACKS_ADJACENT_NO_GROUP,
+    ATTACKS_ONLY_IN_GROUPS,
+    BLIND_RIGHT_BOTTOM,
+    CANNOT_ATTACK,
+    CANNOT_BE_ATTACKED,
+    CREATURE,
+    EVEN_TARGETS_ONLY,
+    FLIGHT,
+    GROUPS_ONLY_WITH_FAMILY,
+    GROUPS_OR_SPELLS,
+    GUARDED_VS_MOBILE,
+    IMMUNE_SPELLS,
+    INITIATIVE,
+    LAND,
+    MOVEMENT,
+    NO_ADJACENT_ATTACK,
+    NO_GROUP,
+    NO_GROUP_ATTACKED,
+    NO_INITIATIVE_ATTACK,
+    NOT_BY_CREATURES,
+    ONLY_ADJACENT_ATTACKERS,
+    ONLY_GROUP_ATTACKED,
+    RANGED,
+    SKILL,
+    SPELL,
+    STEALTH,
+)
+from engines.arackhan_wars.effects import Stats, card_info, is_active
+from engines.arackhan_wars.state import INITIATIVE as INITIATIVE_PHASE
+from engines.arackhan_wars.state import State
+
+
+def skills_on(st: State, stats: Stats, a: int) -> bool:
+    """True when ``a``'s skills written as parameters work now (1.0.0 ignored skill loss)."""
+    return not st.rules.exact_skill_loss or a not in stats.skills_off
+
+
+def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
+    """True when ``seat`` may activate ``a`` to attack now (before looking at targets)."""
+    if st.control[a] != seat or not st.face_up[a] or stats.attack.get(a) is None:
+        return False
+    if st.where[a] < 0 or not is_active(st, stats, a):
+        return False
+    if CANNOT_ATTACK in stats.flags[a]:
+        return False
+    return st.phase != INITIATIVE_PHASE or (
+        INITIATIVE in stats.attrs[a] and NO_INITIATIVE_ATTACK not in stats.flags[a]
+    )
+
+
+def can_reach(st: State, stats: Stats, a: int, t: int) -> bool:
+    """True when ``a`` (able to attack) may attack enemy card ``t`` on its own terms."""
+    pt = st.where[t]
+    if pt < 0 or st.friends(st.control[a], st.control[t]) or stats.defence.get(t) is None:
+        return False
+    fa = stats.flags[a]
+    rng = stats.ranged[a] if RANGED in stats.attrs[a] else 1
+    if ATTACKS_ADJACENT_NO_GROUP in fa or rng < 1:
+        rng = 1
+    d = board.DISTANCE[st.where[a]][pt]
+    if d > rng:
+        return False
+    return target_allows(st, stats, a, t, d, rng)
+
+
+def target_allows(st: State, stats: Stats, a: int, t: int, d: int, rng: int) -> bool:
+    """The restrictions of an attack by ``a`` on ``t`` at distance ``d`` once its range
+    ``rng`` reaches: what ``t`` may be attacked by, Stealth, and ``a``'s own limits."""
+    ti = stats.info[t]
+    if ti.kind not in (CREATURE, LAND):
+        return False
+    ft = stats.flags[t]
+    if CANNOT_BE_ATTACKED in ft:
+        return False
+    fa = stats.flags[a]
+    a_spell = stats.info[a].kind == SPELL
+    if a_spell and IMMUNE_SPELLS in ft:
+        return False
+    if not a_spell and NOT_BY_CREATURES in ft:
+        return False
+    if d == 1 and not a_spell and st.rules.stealth_breaks_adjacency and STEALTH in stats.attrs[t]:
+        # Stealth: "the distance separating them is increased to 2; then, they are no longer
+        # adjacent" (so a card that cannot attack adjacent cards may shoot it)
+        if rng < 2:
+            return False
+        d = 2
+    if d == 1 and not a_spell:
+        if STEALTH in stats.attrs[t] and rng < 2:
+            return False
+        if NO_ADJACENT_ATTACK in fa:
+            return False
+        if BLIND_RIGHT_BOTTOM in fa:
+            sides = board.SEAT_SIDES[st.control[a]]
+            if board.direction(st.where[a], st.where[t]) in (sides["right"], sides["bottom"]):
+                return False
+    elif (
+        d > 1 and not a_spell and (ONLY_ADJACENT_ATTACKERS in ft or ATTACKS_ADJACENT_NO_GROUP in fa)
+    ):
+        return False
+    return not (EVEN_TARGETS_ONLY in fa and ti.value % 2)
+
+
+def group_ok(st: State, stats: Stats, group: tuple[int, ...], t: int) -> bool:
+    """True when ``group`` may attack ``t`` together (group restrictions of both sides)."""
+    creatures = [a for a in group if card_info(st, a).kind == CREATURE]
+    ft = stats.flags[t]
+    n = len(group)
+    if ONLY_GROUP_ATTACKED in ft and creatures and n < 2:
+        return False
+    if NO_GROUP_ATTACKED in ft and len(creatures) > 1:
+        return False
+    if GROUPS_OR_SPELLS in ft and creatures and (len(creatures) != n or n < 2):
+        return False
+    if n == 1:
+        return ATTACKS_ONLY_IN_GROUPS not in stats.flags[group[0]]
+    leader = any(
+        card_info(st, a).defn.params.get("mercenary_leader") and skills_on(st, stats, a)
+        for a in group
+    )
+    for a in group:
+        fa = stats.flags[a]
+        if ATTACKS_ADJACENT_NO_GROUP in fa:
+            return False
+        merc_free = leader and card_info(st, a).family == "Mercenary"
+        if NO_GROUP in fa and not merc_free:
+            return False
+        if GROUPS_ONLY_WITH_FAMILY in fa and not merc_free:
+            family = card_info(st, a).family
+            if any(
+                b != a and card_info(st, b).kind == CREATURE and card_info(st, b).family != family
+                for b in group
+            ):
+                return False
+    return True
+
+
+def attack_value(st: State, stats: Stats, a: int, t: int) -> int:
+    """Attack of ``a`` against ``t`` (with bonuses that depend on the target)."""
+    value = stats.attack[a] or 0
+    mods = card_info(st, a).defn.attack_mods
+    if mods:
+        off = a in stats.skills_off
+        if off and not st.rules.exact_skill_loss:
+            return max(0, value)  # 1.0.0: skills off switched the weaknesses' modifiers off too
+        for mod in mods:
+            if off and mod.source == SKILL:
+                continue
+            if _has_vs(stats, t, mod.vs):
+                value += mod.amount
+    return max(0, value)
+
+
+def _has_vs(stats: Stats, t: int, vs: str) -> bool:
+    attrs = stats.attrs.get(t, ())
+    if vs == "flight_or_movement":
+        return FLIGHT in attrs or MOVEMENT in attrs
+    return vs in attrs
+
+
+def defence_value(st: State, stats: Stats, t: int, group: tuple[int, ...]) -> int:
+    """Defence of ``t`` against ``group`` (Ghost Metal Monolith's +2 against mobile attackers)."""
+    value = stats.defence[t] or 0
+    if GUARDED_VS_MOBILE in stats.flags[t] and any(
+        card_info(st, a).kind == CREATURE and _has_vs(stats, a, "flight_or_movement") for a in group
+    ):
+        value += 2
+    return value
+
+
+def perforation_step_allowed(st: State, stats: Stats, a: int, t: int, origin: int) -> bool:
+    """True when a Perforation step of ``a`` (from ``origin``) may attack ``t``: "only
+    effective against enemy cards that a player can attack", so the restrictions of a direct
+    attack by ``a`` alone at that distance apply (not its range: the steps go on past it)."""
+    d = board.DISTANCE[origin][st.where[t]]
+    return target_allows(st, stats, a, t, d, d) and group_ok(st, stats, (a,), t)
