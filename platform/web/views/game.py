@@ -268,8 +268,8 @@ def challenge_person(request: HttpRequest, slug: str) -> HttpResponse:
 @private
 @require_POST
 def answer_challenge(request: HttpRequest, pk: int, answer: str) -> HttpResponse:
-    """Accept (the challenged person, with a deck of theirs on deck games; the match starts)
-    or decline/cancel (either side)."""
+    """Accept or decline (the challenged person; accepting takes a deck of theirs on deck
+    games and starts the match) or cancel (either side): refusals are said above the page."""
     if answer not in person_challenges.ANSWERS:
         raise Http404("Answer a challenge with accept, decline or cancel.")
     raw = request.POST.get("deck_version") or None
