@@ -61,6 +61,7 @@ def test_the_player_page_says_why_a_first_loss_raised_the_rating(client, first_l
     assert last.startswith(f"After a loss the rating went from 0.00 to {after:.2f}")
     assert "the estimated level fell (25.00 → " in last
     assert "but its uncertainty shrank more (8.33 → " in last and "so the rating rose" in last
+    assert '<g class="dates">' in html  # the chart's axis is dated
 
 
 @pytest.mark.django_db
