@@ -130,7 +130,8 @@ class PersonChallengesView(APIView):
 
 class PersonChallengeAnswerView(APIView):
     """``accept`` (the challenged person; optionally ``{"deck_version": id}``: the match
-    starts), ``decline`` or ``cancel`` (either side)."""
+    starts), ``decline`` (the challenged person) or ``cancel`` (either side; the challenger's
+    only answer). A refused answer is 403, 404 or 409 with the reason."""
 
     permission_classes = [permissions.IsAuthenticated]
 

@@ -1,8 +1,9 @@
 """Challenges between two people on a ladder: create, list, accept, decline, cancel, expire.
 
 A challenge is a match created but not started (``scheduled``, origin ``challenge``, both
-seats people's): the challenged person accepts (the match starts: ``matches.interactive``),
-declines, or either side cancels (the match is aborted). A challenge nobody answers expires
+seats people's): the challenged person accepts (the match starts: ``matches.interactive``) or
+declines, the challenger may cancel, and either answer aborts the match; the challenger cannot
+accept or decline their own challenge. A challenge nobody answers expires
 after ``settings.PERSON_CHALLENGE_EXPIRY_SECONDS`` (the environment variable of that name,
 default a day); expired ones are aborted whenever challenges are listed or answered. On a
 game with deck construction each person may bring a registered, legal deck version (the
@@ -201,9 +202,10 @@ def _tell(player_id: int, match: Match, challenger: Any) -> None:
 
 def answer(match_id: int, user: Any, reply: str, *, deck_version: int | None = None) -> Match:
     """``accept`` (the challenged person, optionally with their deck version: the match
-    starts), ``decline`` or ``cancel`` (either side: the match is aborted). Raises
-    :class:`ChallengeRefused` (404 for a challenge that is not theirs, 409 for one no longer
-    open); nothing changes then."""
+    starts), ``decline`` (the challenged person) or ``cancel`` (either side): the match is
+    aborted. Raises :class:`ChallengeRefused` (404 for a challenge that is not theirs, 403 for
+    the challenger accepting or declining their own, 409 for one no longer open); nothing
+    changes then."""
     from engines.base import BadSetup
     from engines.registry import get_game
     from matches import interactive
@@ -230,6 +232,12 @@ def answer(match_id: int, user: Any, reply: str, *, deck_version: int | None = N
             )
         if reply == "accept" and match.created_by_id == user.pk:
             raise ChallengeRefused("Your opponent accepts the challenge, not you.", status=403)
+        if reply == "decline" and match.created_by_id == user.pk:
+            raise ChallengeRefused(
+                f"You sent challenge {match_id}: cancel it instead (declining is the answer "
+                "of the person you challenged).",
+                status=403,
+            )
         if reply != "accept":
             if deck_version is not None:
                 raise ChallengeRefused(

@@ -38,6 +38,9 @@ POINT_BUDGET = 125
 MAX_INITIATIVE = 5
 MAX_STEALTH = 6
 
+UNREAD_LINE_RULES = frozenset({"unknown-card", "ambiguous-card"})
+"""Problems of a list's line naming no single card; their copies still count in the size."""
+
 RULES: dict[str, str] = {
     "deck-size": f"A deck has exactly {DECK_SIZE} cards.",
     "single-faction": "Every card of a deck comes from one faction.",
@@ -93,7 +96,8 @@ def validate(
     """Every construction rule the canonical deck ``data`` breaks under ``catalogue``.
 
     ``lines`` (card id -> line of the list) adds line numbers; ``problems`` are the list's own
-    problems from parsing (reported first).
+    problems from parsing (reported first); the copies on its unknown or ambiguous lines count
+    in the deck's size (and in ``cards``).
     """
     lines = lines or {}
     out: list[DeckViolation] = list(problems)
@@ -134,13 +138,20 @@ def validate(
         return min(found) if found else None
 
     # -- size and faction --------------------------------------------------------------------
+    # The copies on the list's lines that name no card (misspelt, or ambiguous) are cards the
+    # player meant: the size counts them, so fixing a name does not change the advice.
+    unread = sum(p.count or 0 for p in problems if p.rule in UNREAD_LINE_RULES)
+    size += unread
     if size != DECK_SIZE:
         diff = size - DECK_SIZE
         more = f"remove {diff}" if diff > 0 else f"add {-diff}"
+        counted = (
+            f", counting the {unread} on lines naming no card of the catalogue" if unread else ""
+        )
         out.append(
             DeckViolation(
                 "deck-size",
-                f"A deck has exactly {DECK_SIZE} cards; this one has {size} ({more}).",
+                f"A deck has exactly {DECK_SIZE} cards; this one has {size}{counted} ({more}).",
                 count=size,
             )
         )

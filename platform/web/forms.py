@@ -95,20 +95,25 @@ class ReasonForm(forms.Form):
 
 
 class CorrectForm(ReasonForm):
-    """One rank per seat (0 = first; equal ranks tie)."""
+    """One placing per seat, as every page shows them (1 = first; equal placings tie).
+
+    The audit service keeps 0-based ranks: :meth:`ranks` converts.
+    """
 
     def __init__(self, *args, seats: list, **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_fields = []
         for s in seats:
-            name = f"rank_{s.seat}"
+            name = f"placing_{s.seat}"
             self.fields[name] = forms.IntegerField(
-                label=f"Rank of seat {s.seat} ({s.player.public_name})",
-                min_value=0,
-                max_value=len(seats) - 1,
-                initial=s.rank,
+                label=f"Placing of {s.player.public_name} (seat {s.seat})",
+                min_value=1,
+                max_value=len(seats),
+                initial=None if s.rank is None else s.rank + 1,
+                help_text="1 is first; give equal placings for a tie.",
             )
             self.seat_fields.append(name)
 
     def ranks(self) -> list[int]:
-        return [self.cleaned_data[name] for name in self.seat_fields]
+        """The placings as the service's 0-based ranks, in seat order."""
+        return [self.cleaned_data[name] - 1 for name in self.seat_fields]

@@ -14,13 +14,15 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from matches import interactive, play_events
+from web.play_ratings import with_ratings
 
 
 @database_sync_to_async
 def _view(match_id: int, user: Any) -> tuple[dict[str, Any] | None, int]:
-    """The view and 200, or ``None`` and the refusal's status."""
+    """The view (with the rating changes once it ended) and 200, or ``None`` and the
+    refusal's status."""
     try:
-        return interactive.view_for_user(match_id, user), 200
+        return with_ratings(interactive.view_for_user(match_id, user)), 200
     except interactive.PlayError as exc:
         return None, exc.status
 

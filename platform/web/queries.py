@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.db.models import F, Prefetch, QuerySet, Window
-from django.db.models.functions import RowNumber
+from django.db.models.functions import Coalesce, RowNumber
 
 from matches.models import Match, MatchSeat, MatchState
+from ratings.explain import side_ranks
 from ratings.models import Rating, RatingChange
 
 HEAVY_FIELDS = ("actions", "digests", "decks", "options", "verification", "seed", "seed_nonce")
@@ -74,4 +75,33 @@ def recent_changes(ladder_id: int, player_ids: list[int], last: int = 10) -> dic
         if not series:
             series.append(mu_b - 3 * sigma_b)
         series.append(mu_a - 3 * sigma_a)
+    return out
+
+
+def rating_history(player_id: int, last: int) -> dict[int, list[RatingChange]]:
+    """A player's last ``last`` rating changes on each ladder, oldest first, each with
+    ``played`` (when its match finished) and ``ranks`` (one rank per side of its match) for the
+    latest one (two queries)."""
+    rows = (
+        RatingChange.objects.filter(player_id=player_id)
+        .annotate(
+            played=Coalesce("match__finished_at", "match__created"),
+            recent=Window(
+                RowNumber(), partition_by=[F("ladder_id")], order_by=[F("sequence").desc()]
+            ),
+        )
+        .filter(recent__lte=last)
+        .order_by("ladder_id", "sequence")
+    )
+    out: dict[int, list[RatingChange]] = {}
+    for change in rows:
+        out.setdefault(change.ladder_id, []).append(change)
+    latest = {series[-1].match_id: series[-1] for series in out.values()}
+    seats: dict[int, list[tuple]] = {}
+    for match_id, team, rank, seat in MatchSeat.objects.filter(
+        match_id__in=list(latest)
+    ).values_list("match_id", "team", "rank", "seat"):
+        seats.setdefault(match_id, []).append((team, rank, seat))
+    for match_id, change in latest.items():
+        change.ranks = side_ranks(seats.get(match_id, []))
     return out

@@ -99,6 +99,19 @@ def test_decline_or_cancel_aborts_and_a_second_answer_is_409(people, answer, who
     assert again.status_code == 409 and "no longer open" in again.json()["error"]["message"]
 
 
+def test_the_challenger_cancels_their_challenge_and_cannot_decline_it(people):
+    ann, ben, _ = people
+    pk = _client(ann).post(URL, {"ladder": LADDER, "opponent": "ben"}, format="json").json()["id"]
+    refused = _client(ann).post(f"{URL}{pk}/decline/")
+    assert refused.status_code == 403
+    message = refused.json()["error"]["message"]
+    assert f"You sent challenge {pk}: cancel it instead" in message
+    assert Match.objects.get(pk=pk).state == MatchState.SCHEDULED  # nothing changed
+    listed = _client(ann).get(URL).json()
+    assert [c["id"] for c in listed["outgoing"]] == [pk]
+    assert _client(ann).post(f"{URL}{pk}/cancel/").json()["state"] == "aborted"
+
+
 @pytest.mark.parametrize(
     "body, status, field",
     [

@@ -4,10 +4,13 @@ Every named URL of ``platform/web/urls.py`` is either a page (requested with GET
 target that only takes POST (requested with GET too: it must answer 405 or send an anonymous
 visitor to the log-in page, never a 5xx). :func:`uncovered_names` lists URL names this module
 does not know, so a new URL pattern fails the tests until the crawl covers it.
+:func:`title_problem` checks each page's ``<title>`` ("<page> · Gauntlet", or "Gauntlet").
 """
 
 from __future__ import annotations
 
+import html
+import re
 import time
 from dataclasses import dataclass
 
@@ -94,6 +97,7 @@ class Visit:
     status: int
     ms: float
     queries: int
+    title: str | None = None  # the page's <title> (None: no HTML page, e.g. a redirect)
 
 
 def web_url_names() -> set[str]:
@@ -138,12 +142,42 @@ def expected(p: Page, who: str | None, *, exists: bool = True) -> set[int]:
     return {200}
 
 
+SITE = "Gauntlet"
+HEAD_TITLE = re.compile(r"<head>.*?<title>(.*?)</title>.*?</head>", re.S)
+
+
+def page_title(response) -> str | None:
+    """The ``<title>`` in the ``<head>`` of an HTML page (``None`` for anything else: JSON, a
+    redirect, an empty 405, a fragment a page's script fetches)."""
+    if not response.get("Content-Type", "").startswith("text/html"):
+        return None
+    text = response.content.decode()
+    if not text.lstrip().lower().startswith("<!doctype html"):
+        return None
+    found = HEAD_TITLE.search(text)
+    return html.unescape(found.group(1)) if found else ""
+
+
+def title_problem(title: str | None) -> str | None:
+    """What is wrong with a page's title (``None``: nothing): it is "Gauntlet" alone or
+    "<page> · Gauntlet", the site's name once at the end, never "… · Gauntlet · Gauntlet"."""
+    if title is None or title == SITE:
+        return None
+    page, sep, site = title.rpartition(" · ")
+    if not sep or site != SITE:
+        return f"{title!r} does not end with ' · {SITE}'"
+    if not page.strip() or page.strip() == SITE or page.endswith(f" · {SITE}"):
+        return f"{title!r} repeats the site's name or names no page"
+    return None
+
+
 def visit(client, who: str, url: str, repeat: int = 1) -> Visit:
-    """GET ``url``: its status, the best server time of ``repeat`` requests, and queries."""
+    """GET ``url``: its status, the best server time of ``repeat`` requests, queries, title."""
     best = float("inf")
     for _ in range(repeat):
         with CaptureQueriesContext(connection) as queries:
             started = time.perf_counter()
             response = client.get(url)
             best = min(best, time.perf_counter() - started)
-    return Visit(who, url, response.status_code, round(best * 1000, 1), len(queries))
+    ms = round(best * 1000, 1)
+    return Visit(who, url, response.status_code, ms, len(queries), page_title(response))

@@ -288,6 +288,17 @@ def test_validate_returns_violations_with_line_numbers(client):
     assert 'data-legal="0"' in html and f'data-count="{len(report.violations)}"' in html
 
 
+def test_the_editor_counts_the_copies_of_a_misspelt_line_in_the_size(client):
+    text = "Faction: Grey Order\n20 Drunk Knight\n4x Drunk Knigth\n"
+    html = client.post("/decks/validate/", {"game": GAME, "text": text}).content.decode()
+    assert ("unknown-card", "3") in violations_of(html) and ("deck-size", None) in violations_of(
+        html
+    )
+    assert "this one has 24, counting the 4 on lines naming no card of the catalogue" in html
+    assert "(remove 1)" in html and "add 3" not in html
+    assert "24 cards" in html
+
+
 def test_validate_a_legal_list(client, grey_order_text):
     response = client.post("/decks/validate/", {"game": GAME, "text": grey_order_text})
     html = response.content.decode()

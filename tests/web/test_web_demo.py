@@ -15,7 +15,7 @@ from decks.models import Deck, DeckVersion
 from matches.models import Match, MatchState
 from players.models import Player
 from ratings.models import Ladder
-from tests.web.site_crawl import Page, expected, page, uncovered_names, visit
+from tests.web.site_crawl import Page, expected, page, title_problem, uncovered_names, visit
 from tournaments.models import State, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -160,6 +160,9 @@ def test_every_page_on_demo_data(client, demo, capsys):
         for seen, _ in report:
             print("  ", seen.who, seen.url, seen.status, seen.ms, seen.queries)
     assert not wrong, wrong
+    titles = [(s.who, s.url, title_problem(s.title)) for s, _ in report if title_problem(s.title)]
+    assert not titles, titles
+    assert {s.title for s, p in report if p.name == "home"} == {"Gauntlet"}
     many = [s for s, p in report if s.queries > MAX_QUERIES_BY_NAME.get(p.name, MAX_QUERIES)]
     assert not many, many
     slow = [s for s, _ in report if s.ms > BUDGET_SECONDS * 1000]

@@ -12,7 +12,7 @@ from decks.models import Deck
 from matches.models import Match
 from players.models import Player, Role
 from ratings.models import Ladder
-from tests.web.site_crawl import Page, expected, page, uncovered_names, visit
+from tests.web.site_crawl import Page, expected, page, title_problem, uncovered_names, visit
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -103,7 +103,7 @@ def test_every_page_on_an_empty_database(client):
     assert not uncovered_names([p for p, _ in pages]), "URL names the crawl misses"
     alice = Player.objects.create_user("alice", password="x-unused-9")
     admin = Player.objects.create_user("admin", password="x-unused-9", role=Role.ADMIN)
-    wrong = []
+    wrong, titles = [], []
     for who, user in ((None, None), ("alice", alice), ("admin", admin)):
         if user is not None:
             client.force_login(user)
@@ -112,4 +112,7 @@ def test_every_page_on_an_empty_database(client):
             allowed = expected(p, who, exists=exists)
             if seen.status not in allowed:
                 wrong.append((seen, sorted(allowed)))
+            if title_problem(seen.title):
+                titles.append((seen.who, seen.url, title_problem(seen.title)))
     assert not wrong, wrong
+    assert not titles, titles

@@ -14,7 +14,7 @@ LADDER = "/ladders/kingdom-of-warlords-1v1/"
 def test_join_and_leave_the_queue_as_yourself(client, person):
     client.force_login(person)
     page = client.get(LADDER).content.decode()
-    assert "Join the queue" in page and "You own none for this game yet." in page
+    assert "Join the queue" in page and "You own no bot account for this game." in page
     joined = client.post(LADDER + "queue/join/", {"player": "alice"})
     assert joined.status_code == 302
     entry = QueueEntry.objects.get(player=person)

@@ -54,7 +54,8 @@ def test_player_page_has_ratings_chart_and_matches(client, finished, kow_bots):
     html = response.content.decode()
     assert "Kingdom of Warlords 1v1" in html
     assert html.count('<svg class="chart"') == 1
-    assert "<polyline" in html and "after 1 match(es)" in html
+    assert "<polyline" in html and "1 match(es) (" in html  # its description, dated
+    assert '<g class="dates">' in html  # dates on the x axis
     assert f'href="/matches/{finished.pk}/"' in html
     assert client.get("/players/nobody/").status_code == 404
 

@@ -120,6 +120,23 @@ def test_challenge_declined_or_cancelled_is_aborted(client, person, bob, who, an
     assert Match.objects.get().state == MatchState.ABORTED
 
 
+def test_the_challenger_is_offered_cancel_only_and_declining_is_refused(client, person, bob):
+    client.force_login(person)
+    client.post(
+        "/play/challenge/kingdom-of-warlords-1v1/", {"kingdom-of-warlords-1v1-opponent": "bob"}
+    )
+    match = Match.objects.get()
+    sent = client.get("/play/").content.decode().split('id="sent-h"')[1].split("</section>")[0]
+    assert f"/play/challenges/{match.pk}/cancel/" in sent
+    assert "/decline/" not in sent and "/accept/" not in sent
+    refused = client.post(f"/play/challenges/{match.pk}/decline/", follow=True)
+    assert f"You sent challenge {match.pk}: cancel it instead" in refused.content.decode()
+    assert Match.objects.get().state == MatchState.SCHEDULED
+    client.force_login(bob)
+    received = client.get("/play/").content.decode().split('id="received-h"')[1]
+    assert f"/play/challenges/{match.pk}/decline/" in received.split("</section>")[0]
+
+
 def test_challenge_refusals(client, person, bob, kok_bots):
     client.force_login(person)
     for name, words in [

@@ -1,5 +1,7 @@
 """Staff audit from the match page: verify, void, correct (403 for others; bad input changes nothing)."""
 
+import re
+
 import pytest
 
 from matches.models import AuditEntry, Match, MatchState
@@ -13,7 +15,7 @@ def test_staff_see_the_audit_panel(client, staff, finished):
     html = client.get(f"/matches/{finished.pk}/").content.decode()
     assert "Audit (staff)" in html and "Verify (replay now)" in html
     assert f"/admin/matches/match/{finished.pk}/change/" in html
-    assert 'name="void-reason"' in html and 'name="correct-rank_0"' in html
+    assert 'name="void-reason"' in html and 'name="correct-placing_0"' in html
 
 
 @pytest.mark.parametrize("action", ["verify", "void", "correct"])
@@ -22,8 +24,8 @@ def test_audit_actions_are_staff_only(client, person, finished, action):
     data = {
         "void-reason": "because I can",
         "correct-reason": "because",
-        "correct-rank_0": 1,
-        "correct-rank_1": 0,
+        "correct-placing_0": 2,
+        "correct-placing_1": 1,
     }
     anonymous = client.post(url, data)
     assert anonymous.status_code == 302 and anonymous["Location"].startswith("/accounts/login/")
@@ -74,27 +76,42 @@ def test_void_needs_a_reason_then_voids_and_recomputes(client, staff, finished):
 
 
 def test_correct_swaps_the_ranks(client, staff, finished):
+    """The form takes placings as the pages show them (1 = first); the service stores 0-based
+    ranks."""
     client.force_login(staff)
     seats = list(finished.seats.order_by("seat"))
     old = [s.rank for s in seats]
-    new = [1 - r for r in old] if sorted(old) == [0, 1] else [0, 1]
-    bad = client.post(
-        f"/matches/{finished.pk}/correct/",
-        {"correct-reason": "scorer's error", "correct-rank_0": 7, "correct-rank_1": 0},
-    )
-    assert bad.status_code == 400 and "rank_0" in bad.context["correct_form"].errors
+    assert sorted(old) == [0, 1]  # a two-seat match with a winner
+    html = client.get(f"/matches/{finished.pk}/").content.decode()
+    for s in seats:  # pre-filled with the placings the seat table shows
+        field = re.search(rf'<input[^>]*name="correct-placing_{s.seat}"[^>]*>', html).group(0)
+        assert f'value="{s.rank + 1}"' in field and 'min="1"' in field and 'max="2"' in field
+        assert f"Placing of {s.player.public_name} (seat {s.seat})" in html
+    post = {"correct-reason": "scorer's error"}
+    for placings in ([0, 1], [3, 1]):  # 0 and 3 are no placings of a two-seat match
+        bad = client.post(
+            f"/matches/{finished.pk}/correct/",
+            {**post, "correct-placing_0": placings[0], "correct-placing_1": placings[1]},
+        )
+        assert bad.status_code == 400 and "placing_0" in bad.context["correct_form"].errors
     same = client.post(
         f"/matches/{finished.pk}/correct/",
-        {"correct-reason": "scorer's error", "correct-rank_0": old[0], "correct-rank_1": old[1]},
+        {**post, "correct-placing_0": old[0] + 1, "correct-placing_1": old[1] + 1},
     )
     assert same.status_code == 400 and "already the match" in same.content.decode()
     assert Match.objects.get(pk=finished.pk).corrected_result is None
+    # Swap the placings: the winner (placing 1) becomes second (placing 2).
+    new = [1 - r for r in old]
     ok = client.post(
         f"/matches/{finished.pk}/correct/",
-        {"correct-reason": "scorer's error", "correct-rank_0": new[0], "correct-rank_1": new[1]},
+        {**post, "correct-placing_0": new[0] + 1, "correct-placing_1": new[1] + 1},
     )
     assert ok.status_code == 302
     finished.refresh_from_db()
     assert finished.corrected_result["ranks"] == new
     assert [s.rank for s in finished.seats.order_by("seat")] == new
     assert AuditEntry.objects.get().action == "correct"
+    again = client.get(f"/matches/{finished.pk}/").content.decode()
+    winner = next(s for s in seats if new[s.seat] == 0)
+    field = re.search(rf'<input[^>]*name="correct-placing_{winner.seat}"[^>]*>', again).group(0)
+    assert 'value="1"' in field

@@ -10,6 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from engines.registry import UnknownGame, get_game
+from web.titles import page_title as title_of
 
 register = template.Library()
 
@@ -20,6 +21,12 @@ def game_name(slug: str) -> str:
         return get_game(slug).name
     except UnknownGame:
         return slug
+
+
+@register.filter(is_safe=True)
+def page_title(page: str) -> str:
+    """The page's ``<title>`` (see :mod:`web.titles`); the page's name arrives escaped."""
+    return title_of(page)
 
 
 @register.filter

@@ -28,6 +28,7 @@ from ratings import person_challenges, seat_decks
 from ratings.bots import bot_spec
 from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
+from web.play_ratings import with_ratings
 from web.views.accounts import private
 from web.views.public import ladder_bots
 
@@ -40,7 +41,7 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The board of one match: the caller's seat, or the public view for anyone else."""
     match = get_object_or_404(Match.objects.select_related("ladder"), pk=pk)
     try:
-        view = interactive.view_for(match, interactive.seat_of(match, request.user))
+        view = with_ratings(interactive.view_for(match, interactive.seat_of(match, request.user)))
     except interactive.PlayError as exc:  # a bot match a worker is playing
         messages.info(request, exc.message)
         return redirect("web-match", pk=match.pk)
@@ -268,8 +269,8 @@ def challenge_person(request: HttpRequest, slug: str) -> HttpResponse:
 @private
 @require_POST
 def answer_challenge(request: HttpRequest, pk: int, answer: str) -> HttpResponse:
-    """Accept (the challenged person, with a deck of theirs on deck games; the match starts)
-    or decline/cancel (either side)."""
+    """Accept or decline (the challenged person; accepting takes a deck of theirs on deck
+    games and starts the match) or cancel (either side): refusals are said above the page."""
     if answer not in person_challenges.ANSWERS:
         raise Http404("Answer a challenge with accept, decline or cancel.")
     raw = request.POST.get("deck_version") or None

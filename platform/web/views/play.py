@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from ratings.challenges import challenge
 from ratings.errors import ChallengeRefused
-from ratings.matchmaking import HUMAN_SEATS_PLAYABLE
 from ratings.models import Ladder
 from ratings.queue import QueueRefused, join_queue, leave_queue
 from web import queries
@@ -36,9 +35,12 @@ def queue_join(request: HttpRequest, slug: str) -> HttpResponse:
     except QueueRefused as refused:
         form.add_error(None, str(refused))
         return leaderboard(request, slug, status=400, queue_form=form)
-    spec = entry.bot
-    note = "" if spec or HUMAN_SEATS_PLAYABLE else " (matches with people's seats come later)"
-    messages.success(request, f"{player.public_name} joined the queue of {ladder.name}{note}.")
+    note = (
+        ""
+        if entry.bot
+        else " When it pairs you, you play the match in the browser (see My matches)."
+    )
+    messages.success(request, f"{player.public_name} joined the queue of {ladder.name}.{note}")
     return redirect("web-ladder", slug=ladder.slug)
 
 

@@ -9,8 +9,10 @@ from django.shortcuts import get_object_or_404, render
 
 from matches.models import AuditEntry, Match, MatchSeat, MatchState
 from players.models import Player
+from ratings import explain
 from ratings.bots import may_enter
-from ratings.models import Ladder, QueueEntry, Rating, RatingChange
+from ratings.models import Ladder, QueueEntry, Rating
+from ratings.service import conservative
 from web import queries
 from web.charts import line_chart, sparkline
 from web.forms import ActorForm, ChallengeForm, CorrectForm, ReasonForm
@@ -40,23 +42,20 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     ratings = list(
         Rating.objects.filter(player=person).select_related("ladder").order_by("-conservative")
     )
-    changes: dict[int, list[float]] = {}
-    for ladder_id, mu_b, sigma_b, mu_a, sigma_a in (
-        RatingChange.objects.filter(player=person)
-        .order_by("ladder_id", "-sequence")
-        .values_list("ladder_id", "mu_before", "sigma_before", "mu_after", "sigma_after")
-    ):
-        series = changes.setdefault(ladder_id, [])
-        if len(series) < HISTORY_POINTS:
-            series.append((mu_b - 3 * sigma_b, mu_a - 3 * sigma_a))
+    history = queries.rating_history(person.pk, HISTORY_POINTS)
     for r in ratings:
-        pairs = list(reversed(changes.get(r.ladder_id, [])))
-        values = [pairs[0][0], *[after for _, after in pairs]] if pairs else []
+        changes = history.get(r.ladder_id, [])
+        values = [conservative(c.mu_after, c.sigma_after) for c in changes]
+        if changes:  # the rating before the first of them, then after each
+            first = changes[0]
+            values.insert(0, conservative(first.mu_before, first.sigma_before))
         r.chart = line_chart(
             values,
             title=f"{person.public_name}: conservative rating on {r.ladder.name}",
             x_label="match",
+            dates=[changes[0].played, *[c.played for c in changes]] if changes else None,
         )
+        r.last_move = explain.move(changes[-1], changes[-1].ranks) if changes else None
     matches = list(
         queries.match_list()
         .filter(seats__player=person)
@@ -66,7 +65,12 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
     return render(
         request,
         "web/player.html",
-        {"person": person, "ratings": ratings, "matches": matches},
+        {
+            "person": person,
+            "ratings": ratings,
+            "matches": matches,
+            "conservative_explained": explain.CONSERVATIVE,
+        },
     )
 
 
@@ -136,12 +140,13 @@ def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> 
         r.position = page.start_index() + i
         series = recent.get(r.player_id, [])
         r.trend = series[-1] - series[0] if len(series) > 1 else 0.0
-        r.spark = sparkline(series, label=f"last {max(0, len(series) - 1)} matches: {r.trend:+.2f}")
+        r.spark = sparkline(series, label=explain.trend(series))
     context = {
         "ladder": ladder,
         "page": page,
         "rows": rows,
         "queue_size": QueueEntry.objects.filter(ladder=ladder).count(),
+        "conservative_explained": explain.CONSERVATIVE,
         **ladder_forms(request, ladder, **bound),
     }
     return render(request, "web/leaderboard.html", context, status=status)

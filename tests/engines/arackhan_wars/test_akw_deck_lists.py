@@ -104,6 +104,33 @@ def test_unknown_names_get_suggestions_and_line_numbers() -> None:
     assert unknown[2].cards == ("Zzzqqq",) and "Did you mean" not in unknown[2].message
 
 
+def test_the_size_counts_the_copies_of_an_unknown_line() -> None:
+    """A 24-card list with a misspelt "4x" line is 24 cards (remove 1), not "20 (add 3)"."""
+    fmt = get_deck_format("arackhan-wars")
+    text = "Faction: Grey Order\n20 Drunk Knight\n4x Drunk Knigth\n"
+    parsed = fmt.parse(text, CAT)
+    report = fmt.validate(parsed.data, CAT, lines=parsed.lines, problems=parsed.problems)
+    by_rule = {v.rule: v for v in report.violations}
+    assert set(by_rule) == {"unknown-card", "deck-size"}
+    size = by_rule["deck-size"]
+    assert size.count == 24 and report.cards == 24
+    assert "this one has 24, counting the 4 on lines naming no card" in size.message
+    assert size.message.endswith("(remove 1).")
+    # Fixing the name leaves the advice right: the list really is one card over.
+    fixed = fmt.parse(text.replace("Knigth", "Knight"), CAT)
+    again = fmt.validate(fixed.data, CAT, lines=fixed.lines, problems=fixed.problems)
+    assert [(v.rule, v.count) for v in again.violations] == [("deck-size", 24)]
+    # 19 known and 4 unknown copies make 23: only the name is wrong, not the size.
+    right = fmt.parse("19 Drunk Knight\n4x Drunk Knigth\n", CAT)
+    counted = fmt.validate(right.data, CAT, lines=right.lines, problems=right.problems)
+    assert rules(counted) == ["unknown-card"] and counted.cards == 23
+    # A name no faction settles counts too.
+    alone = fmt.parse("4 Nemesio\n", CAT)
+    short = fmt.validate(alone.data, CAT, lines=alone.lines, problems=alone.problems)
+    assert rules(short) == ["ambiguous-card", "deck-size"]
+    assert "this one has 4, counting the 4 on lines" in short.violations[1].message
+
+
 @pytest.mark.parametrize(
     ("line", "count"),
     [

@@ -1,0 +1,129 @@
+"""A real first loss on a ladder, in plain words wherever the rating change shows: a newcomer
+resigns against an established player on Kingdom of Warlords, their conservative rating rises
+(0.00 to about +0.3), and the player page, the leaderboard and the play page's end-of-match
+table (page and socket) say why, with the words of ratings.explain."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from gauntlet.asgi import application
+from matches import interactive
+from matches.scheduling import SeatSpec, schedule_match
+from players.models import Player
+from ratings.explain import CONSERVATIVE
+from ratings.models import Ladder, Rating, RatingChange
+from tests.support.accounts import STRONG
+
+LADDER = "kingdom-of-warlords-1v1"
+ORIGIN = (b"origin", b"http://127.0.0.1")
+
+
+def _two_people_match():
+    """A running ladder match: a newcomer (seat 0) against a veteran rated 28 ± 3 (seat 1)."""
+    ladder = Ladder.objects.get(slug=LADDER)
+    newcomer = Player.objects.create_user("newcomer", password=STRONG, display_name="Nia")
+    veteran = Player.objects.create_user("veteran", password=STRONG, display_name="Vic")
+    Rating.objects.create(
+        ladder=ladder, player=veteran, mu=28.0, sigma=3.0, conservative=19.0, games=40, wins=30
+    )
+    match = schedule_match(ladder.game, [SeatSpec(newcomer), SeatSpec(veteran)], ladder=ladder)
+    return match, newcomer, veteran
+
+
+@pytest.fixture
+def first_loss(db):
+    match, newcomer, veteran = _two_people_match()
+    interactive.resign(match.pk, newcomer)
+    match.refresh_from_db()
+    change = RatingChange.objects.get(match=match, player=newcomer)
+    before = change.mu_before - 3 * change.sigma_before
+    after = change.mu_after - 3 * change.sigma_after
+    assert round(before, 2) == 0.0 and after > 0.2  # the rise a new player sees after a loss
+    assert change.mu_after < change.mu_before  # their estimated level did fall
+    return match, newcomer, veteran, after
+
+
+@pytest.mark.django_db
+def test_the_player_page_says_why_a_first_loss_raised_the_rating(client, first_loss):
+    _, newcomer, _, after = first_loss
+    html = client.get(f"/players/{newcomer.username}/").content.decode()
+    assert CONSERVATIVE in html
+    row = re.search(r'<a href="/ladders/kingdom-of-warlords-1v1/">.*?</tr>', html, re.S).group(0)
+    assert f"+{after:.2f} (0.00 → {after:.2f})" in row  # the "Last match" column
+    last = html.split('data-testid="last-move">')[1].split("</p>")[0]
+    assert last.startswith(f"After a loss the rating went from 0.00 to {after:.2f}")
+    assert "the estimated level fell (25.00 → " in last
+    assert "but its uncertainty shrank more (8.33 → " in last and "so the rating rose" in last
+    assert '<g class="dates">' in html  # the chart's axis is dated
+
+
+@pytest.mark.django_db
+def test_the_leaderboard_explains_the_conservative_rating(client, first_loss):
+    _, newcomer, _, after = first_loss
+    html = client.get(f"/ladders/{LADDER}/").content.decode()
+    assert html.count(CONSERVATIVE) == 1
+    row = html.split(f'href="/players/{newcomer.username}/"')[1].split("</tr>")[0]
+    assert f'aria-label="last 1 match: +{after:.2f}"' in row
+
+
+@pytest.mark.django_db
+def test_the_play_page_end_table_has_each_seats_change_in_words(client, first_loss):
+    match, newcomer, veteran, after = first_loss
+    client.force_login(newcomer)
+    html = client.get(f"/matches/{match.pk}/play/").content.decode()
+    found = re.search(r'<script id="play-view" type="application/json">(.*?)</script>', html, re.S)
+    view = json.loads(found.group(1))
+    assert view["rated"] is True
+    by_seat = {r["seat"]: r for r in view["ratings"]}
+    assert set(by_seat) == {0, 1} and by_seat[0]["player"] == newcomer.username
+    assert by_seat[0]["text"] == f"+{after:.2f} (0.00 → {after:.2f})"
+    assert (
+        by_seat[0]["why"].startswith("After a loss") and "so the rating rose" in by_seat[0]["why"]
+    )
+    assert by_seat[1]["why"].startswith("After a win") and by_seat[1]["delta"] > 0
+    assert veteran.username == by_seat[1]["player"]
+
+
+@pytest.mark.django_db
+def test_a_running_match_has_no_rating_changes_yet(client):
+    match, newcomer, _ = _two_people_match()
+    client.force_login(newcomer)
+    html = client.get(f"/matches/{match.pk}/play/").content.decode()
+    view = json.loads(
+        re.search(
+            r'<script id="play-view" type="application/json">(.*?)</script>', html, re.S
+        ).group(1)
+    )
+    assert view["state"] == "running" and "ratings" not in view
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_play_socket_sends_the_rating_changes_when_the_match_ends():
+    @sync_to_async
+    def setup():
+        match, newcomer, _ = _two_people_match()
+        client = Client()
+        client.force_login(newcomer)
+        return match, (b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())
+
+    match, cookie = await setup()
+    socket = WebsocketCommunicator(
+        application, f"/ws/matches/{match.pk}/play/", headers=[ORIGIN, cookie]
+    )
+    assert (await socket.connect())[0]
+    first = (await socket.receive_json_from(timeout=5))["view"]
+    assert first["state"] == "running" and "ratings" not in first
+    await socket.send_json_to({"kind": "resign"})
+    ended = (await socket.receive_json_from(timeout=5))["view"]
+    assert ended["state"] == "finished" and ended["rated"] is True
+    mine = next(r for r in ended["ratings"] if r["seat"] == 0)
+    assert mine["delta"] > 0 and mine["why"].startswith("After a loss")
+    await socket.disconnect()
