@@ -144,7 +144,7 @@ def _monster_spoils(st: State, events: Events) -> None:
         elif len(st.loot[p]) == 1:
             lose_monster(st, st.loot[p][0], events)
             return
-        else:
+        elif st.loot[p]:
             st.phase = LOSING
             st.to_act = p
             return

@@ -163,7 +163,7 @@ def _main(st: State) -> list[Move]:
         out.append(_DRAW)
     leg = st.legion[s]
     eq = st.eq
-    cls, sub = t.CLS, t.SUB
+    cls, sub, kinds = t.CLS, t.SUB, t.KIND
     for c in hand:
         k = cls[c]
         if k == UNIT:
@@ -177,7 +177,10 @@ def _main(st: State) -> list[Move]:
             slot = sub[c]
             for u in leg:
                 e = eq[3 * u + slot]
-                out.append((ATTACH, c, u) if e < 0 else (SWAP, c, e))
+                if e < 0:
+                    out.append((ATTACH, c, u))
+                elif kinds[e] != kinds[c]:  # the same card for itself would change nothing
+                    out.append((SWAP, c, e))
         elif k == SPELL and t.WHEN[c] & CAN_OUT:
             target = t.TARGET[c]
             if target == T_NONE:
@@ -201,7 +204,11 @@ def _main(st: State) -> list[Move]:
             if e >= 0:
                 bare = False
                 out.append((PICKUP, e, -1))
-                out += [(MOVE, e, v) for v in leg if v != u]
+                for v in leg:
+                    if v != u:
+                        other = eq[3 * v + sub[e]]
+                        if other < 0 or kinds[other] != kinds[e]:
+                            out.append((MOVE, e, v))
         if bare and sub[u] != HERO_SUB:
             out.append((PICKUP, u, -1))
     if wounded and (gold or any(sell[c] > 0 for c in hand)):
