@@ -47,10 +47,8 @@ def _hero_of(st: State, s: int) -> str:
     return _name(st, st.hero[s])
 
 
-def _seat(st: State, s: int, viewer: int | None) -> str:
-    """A seat as a player reads it: "you" for the viewer, else the seat and its Hero."""
-    if viewer is not None and s == viewer:
-        return "you"
+def _seat(st: State, s: int) -> str:
+    """A seat as a player reads it: the seat and its Hero."""
     return f"seat {s} ({_hero_of(st, s)})"
 
 
@@ -124,7 +122,9 @@ def describe(st: State, action: str, viewer: int | None = None) -> str:
             f"Trophy {t.TROPHY[a]}) (1 action)"
         )
     if op == A.ATTACK:
-        return f"Attack the Legion of {_seat(st, a, viewer)} (1 action)"
+        if a == viewer:
+            return "Attack your Legion (1 action)"
+        return f"Attack the Legion of {_seat(st, a)} (1 action)"
     if op == A.HIRE_OP:
         return f"Hire {_name(st, a)} for this combat"
     if op == A.READY:

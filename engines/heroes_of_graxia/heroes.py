@@ -62,8 +62,13 @@ def check_choice(deck: Any, catalogue: Catalogue) -> list[DeckViolation]:
         return [
             DeckViolation(
                 "not-a-hero",
-                f"{card.name} is a {card.classification} card, not a Hero; {choose}.",
+                f"{card.name} is {_article(card.classification)} {card.classification} card, "
+                f"not a Hero; {choose}.",
                 (card.name,),
             )
         ]
     return [DeckViolation("unknown-hero", f"There is no Hero named {shown!r}; {choose}.", (shown,))]
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "AEIOU" else "a"

@@ -54,6 +54,9 @@ def card_info(t: Tables, kind: int) -> dict[str, Any]:
             info["defense"] = c.defense
     if c.classification == "Spell":
         info["when"] = c.timing
+    info["specials"] = [e.to_text() for e in c.specials]
+    if c.classification == "Monster":
+        info["reward"] = [e.to_text() for e in c.reward]
     return info
 
 

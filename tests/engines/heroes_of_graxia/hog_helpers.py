@@ -1,14 +1,24 @@
 """Building Heroes of Graxia situations for rule tests: fetch cards by name into a hand, a
-Legion or a deck, set the Monster row, skip the mulligans."""
+Legion or a deck, set the Monster row, skip the mulligans.
+
+Rule tests play with ``GAME``, an engine on the pinned catalogue ``rules-cards.csv`` (the
+shipped catalogue's first draft), so that retuning the shipped numbers never moves them.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from engines.heroes_of_graxia import GAME
+from engines.heroes_of_graxia import HeroesOfGraxia
+from engines.heroes_of_graxia.catalogue import parse_catalogue
 from engines.heroes_of_graxia.rules import settle
 from engines.heroes_of_graxia.state import MAIN, MULLIGAN, State
 
+RULES_CATALOGUE = parse_catalogue(
+    (Path(__file__).parent / "rules-cards.csv").read_text(encoding="utf-8"), version="rules"
+)
+GAME = HeroesOfGraxia(RULES_CATALOGUE)
 T = GAME.tables
 
 

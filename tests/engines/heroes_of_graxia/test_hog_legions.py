@@ -3,9 +3,9 @@ decisions as moves of the defending seat."""
 
 from __future__ import annotations
 
-from engines.heroes_of_graxia import GAME
 from engines.heroes_of_graxia.state import CLASH, MAIN, MULLIGAN, WOUNDS
 from tests.engines.heroes_of_graxia.hog_helpers import (
+    GAME,
     act,
     cid,
     empty_hand,

@@ -3,9 +3,9 @@ Hero (rulebook "Sequence of Play")."""
 
 from __future__ import annotations
 
-from engines.heroes_of_graxia import GAME
 from engines.heroes_of_graxia.state import HEALING, MAIN, MULLIGAN, PICK
 from tests.engines.heroes_of_graxia.hog_helpers import (
+    GAME,
     T,
     act,
     cid,
