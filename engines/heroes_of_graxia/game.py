@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Game, IllegalAction, Result
-from engines.heroes_of_graxia import observe, rules
+from engines.heroes_of_graxia import observe, playout, rules
 from engines.heroes_of_graxia.actions import parse, to_text
 from engines.heroes_of_graxia.catalogue import Catalogue, shipped_catalogue
 from engines.heroes_of_graxia.explain import describe, why_illegal
 from engines.heroes_of_graxia.heroes import RANDOM, check_choice, hero_slug
+from engines.heroes_of_graxia.legion import attack_total, defense_total
 from engines.heroes_of_graxia.scoring import ranking
 from engines.heroes_of_graxia.setup import new_state
 from engines.heroes_of_graxia.state import State
@@ -197,14 +198,25 @@ class HeroesOfGraxia(Game):
         while not state.over:
             step(state, choice(legal(state)), None)
 
+    def guided_playout(self, state: State, rng: random.Random) -> None:
+        """Place, equip, fight the best Monster in reach or the weakest Legion, buy the best
+        card (see ``playout``)."""
+        playout.guided_playout(state, rng)
+
     def heuristic_value(self, state: State, seat: int) -> float:
-        """Logistic of the seat's Victory Points minus the best rival's."""
+        """Logistic of the seat's worth minus the best rival's: Victory Points, plus a little
+        for the Legion's strength (its Attack against Monsters, its Defense against Legions)."""
         if state.over:
             return super().heuristic_value(state, seat)
         _, keys = ranking(state)
-        mine = keys[seat][0]
-        best = max(k[0] for s, k in enumerate(keys) if s != seat)
-        return 1.0 / (1.0 + math.exp(-(mine - best) / 6.0))
+
+        def worth(s: int) -> float:
+            strength = attack_total(state, s, True) + defense_total(state, s, False)
+            return keys[s][0] + 0.15 * strength
+
+        mine = worth(seat)
+        best = max(worth(s) for s in range(state.n) if s != seat)
+        return 1.0 / (1.0 + math.exp(-(mine - best) / 5.0))
 
     def describe_action(self, state: State, action: Action, viewer: int | None = None) -> str:
         """A sentence for ``action`` with card names (``viewer``: the seat reading it)."""

@@ -186,3 +186,17 @@ def test_spells_are_limited_to_one_per_unit_in_combat() -> None:
     # the defender passes by itself, the attacker (one Unit, one Spell cast) too: resolved
     assert st.phase == MAIN and st.cmode == 0
     assert furies[0] in st.disc[0] and furies[1:] == st.hand[0]
+
+
+def test_a_legion_without_its_hero_may_still_be_attacked() -> None:
+    """Reading: a Legion whose Hero fell (it returns at its owner's next turn) is still a
+    Legion; attacking it is worth the attack's Prestige, the defender may still hire and cast."""
+    st = _war(2)
+    hero1 = st.hero[1]
+    st.legion[1].remove(hero1)
+    st.disc[1].append(hero1)
+    refresh(st)
+    assert "attack 1" in legal(st)
+    act(st, "attack 1")
+    _finish_combat(st)
+    assert st.prestige[0] == 1 and st.legion[1] == []

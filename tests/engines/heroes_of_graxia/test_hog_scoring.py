@@ -105,3 +105,13 @@ def test_heuristic_value_prefers_the_seat_ahead_on_victory_points() -> None:
     assert GAME.heuristic_value(st, 0) > 0.5 > GAME.heuristic_value(st, 1)
     equip(st, "flame-blade", st.hero[1])  # 2 trophies for seat 1: still behind
     assert GAME.heuristic_value(st, 1) < 0.5
+
+
+def test_wound_and_prestige_cards_are_counted_not_dealt() -> None:
+    """Reading: "The Wound and Victory Point cards are placed to the side" with no rule for
+    running out: the engine counts wounds and Prestige, which never run out."""
+    st = started(2)
+    zones = GAME.zones(st)
+    assert not [c for cards in zones.values() for c in cards if c.startswith(("wound", "prestige"))]
+    st.prestige[1] = 90  # more than the box's Prestige Point cards could show
+    assert GAME.observation(st, None)["players"][1]["prestige"] == 90

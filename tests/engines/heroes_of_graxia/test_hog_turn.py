@@ -241,3 +241,17 @@ def test_buying_is_refused_during_a_combat() -> None:
     act(st, "fight " + T.SLUG[T.KIND[st.mon_row[0]]])
     assert st.phase != MAIN
     assert not [a for a in legal(st) if a.startswith("buy")]
+
+
+def test_a_bought_card_is_not_replaced_when_its_deck_is_empty() -> None:
+    """Reading of "immediately replace it with a card from its deck": with the deck empty the
+    place stays empty."""
+    st = started(2)
+    st.box.extend(st.mkt_deck[2])
+    st.mkt_deck[2] = []
+    card = st.mkt_row[2][0]
+    st.gold = 10
+    refresh(st)
+    act(st, f"buy {_slug(card)}")
+    assert st.mkt_row[2][0] == -1
+    assert GAME.observation(st, 0)["market"][2]["cards"][0] is None
