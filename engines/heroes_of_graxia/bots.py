@@ -14,140 +14,7 @@ from typing import Any
 
 from engines.base import Action, Game
 from engines.bots.base import Bot
-
-PRESTIGE_OF = {"Army": 3, "Henchman": 4, "": 5}
-"""Prestige for a Unit of each type eliminated (a Hero's type is empty)."""
-
-SPECIAL_WORTH = {
-    "gold": 1.6,
-    "defend_draw": 0.9,
-    "monster_attack": 0.8,
-    "monster_defense": 0.6,
-    "legion_attack": 0.8,
-    "legion_defense": 0.6,
-    "mend": 0.7,
-    "spells": 1.2,
-    "ally": 0.8,
-    "bounty": 0.6,
-    "attack": 0.7,
-    "defense": 0.5,
-    "wound": 0.8,
-    "heal": 0.3,
-    "draw": 1.1,
-    "gain_gold": 0.45,
-    "gain_actions": 1.1,
-}
-FLAT_WORTH = {"double_attack": 2.0, "double_defense": 1.4}
-TROPHY_WORTH = 1.6
-"""A point of Trophy Value (a Victory Point wherever the card is owned) when buying."""
-
-
-def effects(info: dict[str, Any]) -> dict[str, int]:
-    """A card's Specials as ``{name: number}`` (``ally`` keeps only its number)."""
-    out: dict[str, int] = {}
-    for item in info.get("specials", ()):
-        parts = item.split(":")
-        out[parts[0]] = int(parts[-1]) if parts[-1].isdigit() else 1
-    return out
-
-
-def rewards(info: dict[str, Any]) -> dict[str, int]:
-    return {k: int(v) for k, _, v in (r.partition(":") for r in info.get("reward", ()))}
-
-
-def card_worth(info: dict[str, Any], style: str = "balanced") -> float:
-    """What a card is worth to own, in rough Attack-point units."""
-    cls = info["classification"]
-    fx = effects(info)
-    worth = TROPHY_WORTH * info.get("trophy", 0)
-    for name, n in fx.items():
-        weight = SPECIAL_WORTH.get(name, 0.0)
-        if style == "legion-attacker" and name.startswith("monster_"):
-            weight *= 0.3
-        if style == "monster-hunter" and name.startswith("legion_"):
-            weight *= 0.3
-        worth += weight * n + FLAT_WORTH.get(name, 0.0)
-    if cls == "Unit":
-        body = info["attack"] + info["defense"] + 0.5 * info["health"]
-        worth += body * (0.75 if info["type"] == "Mercenary" else 1.0)
-    elif cls == "Equipment":
-        worth += info["attack"] + info["defense"]
-    return worth
-
-
-class _Board:
-    """The observation, read once per decision."""
-
-    def __init__(self, obs: dict[str, Any], seat: int) -> None:
-        self.obs = obs
-        self.seat = seat
-        self.info: dict[str, dict[str, Any]] = obs["cards"]
-        self.me = obs["players"][seat]
-        self.hand = self.me.get("hand", [])
-
-    def card(self, slug: str) -> dict[str, Any]:
-        return self.info[slug]
-
-    def hand_cards(self, classification: str, kind: str = "") -> list[dict[str, Any]]:
-        return [
-            c
-            for c in self.hand
-            if self.info[c["card"]]["classification"] == classification
-            and (not kind or self.info[c["card"]]["type"] == kind)
-        ]
-
-    def units(self, seat: int | None = None) -> list[dict[str, Any]]:
-        p = self.me if seat is None else self.obs["players"][seat]
-        return p["legion"]
-
-    def combat_boost(self, vs_monster: bool, limit: int) -> tuple[int, int, int]:
-        """(Attack, Defense) the hand's Mercenaries and best ``limit`` Spells would add, and
-        how many Mercenaries there are."""
-        attack = defense = 0
-        mercs = self.hand_cards("Unit", "Mercenary")
-        for m in mercs:
-            info = self.card(m["card"])
-            attack += info["attack"]
-            defense += info["defense"]
-        best_listed = max((u["attack"] for u in self.units()), default=0)
-        boosts: list[tuple[int, int]] = []
-        for c in self.hand_cards("Spell"):
-            info = self.card(c["card"])
-            if info["when"] == "out":
-                continue
-            fx = effects(info)
-            a = fx.get("attack", 0) + (fx.get("wound", 0) if vs_monster else 0)
-            a += best_listed if "double_attack" in fx else 0
-            d = fx.get("defense", 0)
-            boosts.append((a, d))
-        boosts.sort(key=lambda b: -(b[0] * 2 + b[1]))
-        for a, d in boosts[: limit + len(mercs)]:
-            attack += a
-            defense += d
-        return attack, defense, len(mercs)
-
-    def absorb(self, seat: int | None = None) -> int:
-        """Wounds the Legion can take without losing a Unit."""
-        return sum(max(0, u["health"] - u["wounds"] - 1) for u in self.units(seat))
-
-    def remaining(self, seat: int | None = None) -> int:
-        return sum(u["health"] - u["wounds"] for u in self.units(seat))
-
-    def losses(self, wounds: int, seat: int | None = None) -> float:
-        """Prestige-like cost of taking ``wounds`` (Units lost, the Hero last)."""
-        if wounds <= self.absorb(seat):
-            return 0.15 * wounds
-        units = sorted(
-            self.units(seat),
-            key=lambda u: (self.card(u["card"])["classification"] == "Hero", u["health"]),
-        )
-        if wounds >= self.remaining(seat):
-            return sum(self.prestige_of(u) + 2 for u in units)
-        return self.prestige_of(units[0]) + 2 if units else 0.0
-
-    def prestige_of(self, unit: dict[str, Any]) -> int:
-        info = self.card(unit["card"])
-        return PRESTIGE_OF.get(info["type"] if info["classification"] != "Hero" else "", 3)
+from engines.heroes_of_graxia.reading import Board, card_worth, effects, rewards
 
 
 class HeuristicBot(Bot):
@@ -160,7 +27,7 @@ class HeuristicBot(Bot):
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
-        b = _Board(game.observation(state, seat), seat)
+        b = Board(game.observation(state, seat), seat)
         phase = b.obs["phase"]
         pick = {
             "mulligan": self._mulligan,
@@ -177,17 +44,17 @@ class HeuristicBot(Bot):
         return action if action in legal else legal[0]
 
     # -- small decisions --------------------------------------------------------------------
-    def _mulligan(self, b: _Board, legal: list[str]) -> str:
+    def _mulligan(self, b: Board, legal: list[str]) -> str:
         useful = b.hand_cards("Unit") + b.hand_cards("Equipment")
         return "keep" if useful or "redraw" not in legal else "redraw"
 
-    def _take(self, b: _Board, legal: list[str]) -> str:
+    def _take(self, b: Board, legal: list[str]) -> str:
         return max(legal, key=lambda a: card_worth(b.card(a.split()[1]), self.style))
 
-    def _lose(self, b: _Board, legal: list[str]) -> str:
+    def _lose(self, b: Board, legal: list[str]) -> str:
         return min(legal, key=lambda a: b.card(a.split()[1])["trophy"])
 
-    def _wound(self, b: _Board, legal: list[str]) -> str:
+    def _wound(self, b: Board, legal: list[str]) -> str:
         units = {u["id"]: u for u in b.units()}
 
         def key(action: str) -> tuple[float, ...]:
@@ -200,7 +67,7 @@ class HeuristicBot(Bot):
 
         return max(legal, key=key)
 
-    def _heal(self, b: _Board, legal: list[str]) -> str:
+    def _heal(self, b: Board, legal: list[str]) -> str:
         """Mend the Unit closest to falling until none is in danger, selling the cheapest
         cards for the Gold."""
         units = {u["id"]: u for u in b.units()}
@@ -222,11 +89,11 @@ class HeuristicBot(Bot):
         return "done"
 
     # -- combat -----------------------------------------------------------------------------
-    def _hire(self, b: _Board, legal: list[str]) -> str:
+    def _hire(self, b: Board, legal: list[str]) -> str:
         hires = [a for a in legal if a.startswith("hire ")]
         return hires[0] if hires else "ready"
 
-    def _monster_spells(self, b: _Board, legal: list[str]) -> str:
+    def _monster_spells(self, b: Board, legal: list[str]) -> str:
         monster = b.card(b.obs["combat"]["monster"]["card"])
         attack = b.me["totals"]["attack_vs_monster"]
         defense = b.me["totals"]["defense_vs_monster"]
@@ -252,7 +119,7 @@ class HeuristicBot(Bot):
                 return best
         return "resolve"
 
-    def _clash(self, b: _Board, legal: list[str]) -> str:
+    def _clash(self, b: Board, legal: list[str]) -> str:
         combat = b.obs["combat"]
         attacking = combat["attacker"] == b.seat
         foe = combat["defender"] if attacking else combat["attacker"]
@@ -290,7 +157,7 @@ class HeuristicBot(Bot):
         return best if score(best) > 0.4 else "pass"
 
     # -- the turn ---------------------------------------------------------------------------
-    def _main(self, b: _Board, legal: list[str]) -> str:
+    def _main(self, b: Board, legal: list[str]) -> str:
         ap = b.obs["actions_left"]
         if "heal" in legal and self._wants_heal(b, urgent=True) and self._heal_gold(b) >= 2:
             return "heal"
@@ -319,7 +186,7 @@ class HeuristicBot(Bot):
             return "draw"
         return "end"
 
-    def _develop(self, b: _Board, legal: list[str]) -> str:
+    def _develop(self, b: Board, legal: list[str]) -> str:
         hero_id = b.me["hero"]["id"]
         best, best_gain = "", 0.0
         for action in legal:
@@ -347,7 +214,7 @@ class HeuristicBot(Bot):
                 best, best_gain = action, gain
         return best
 
-    def _fight_value(self, b: _Board, slug: str) -> float | None:
+    def _fight_value(self, b: Board, slug: str) -> float | None:
         """Expected worth of fighting Monster ``slug`` now, None if it cannot be beaten."""
         m = b.card(slug)
         units = len(b.units())
@@ -361,7 +228,7 @@ class HeuristicBot(Bot):
         gain += 0.6 * r.get("draw", 0) + 0.8 * r.get("actions", 0)
         return gain - b.losses(wounds)
 
-    def _legion_value(self, b: _Board, target: int) -> float:
+    def _legion_value(self, b: Board, target: int) -> float:
         """Expected Prestige of attacking seat ``target``'s Legion, after the risks."""
         them = b.obs["players"][target]
         units = len(b.units())
@@ -387,7 +254,7 @@ class HeuristicBot(Bot):
             value += 0.5
         return value
 
-    def _best(self, b: _Board, legal: list[str], verb: str) -> tuple[str, float]:
+    def _best(self, b: Board, legal: list[str], verb: str) -> tuple[str, float]:
         """The best ``fight`` (Monster) or ``attack`` (Legion) action worth more than nothing,
         with its value; ("", 0) when there is none (or the style refuses that kind)."""
         best, best_value = "", 0.0
@@ -411,7 +278,7 @@ class HeuristicBot(Bot):
                 best, best_value = action, value
         return best, best_value
 
-    def _spell_out(self, b: _Board, legal: list[str]) -> str:
+    def _spell_out(self, b: Board, legal: list[str]) -> str:
         for action in legal:
             words = action.split()
             if words[0] != "cast":
@@ -430,7 +297,7 @@ class HeuristicBot(Bot):
                     return action
         return ""
 
-    def _wants_heal(self, b: _Board, urgent: bool = False) -> bool:
+    def _wants_heal(self, b: Board, urgent: bool = False) -> bool:
         """Heal when a Unit is close to falling (urgent: the Hero), or the Legion carries many
         wounds; a lone Hero heals for free at the start of the turn."""
         units = b.units()
@@ -446,10 +313,10 @@ class HeuristicBot(Bot):
             u["health"] - u["wounds"] <= 1 for u in units
         )
 
-    def _heal_gold(self, b: _Board) -> int:
+    def _heal_gold(self, b: Board) -> int:
         return b.obs["gold"] + sum(b.card(c["card"])["sell"] for c in b.hand)
 
-    def _buy(self, b: _Board, legal: list[str]) -> str:
+    def _buy(self, b: Board, legal: list[str]) -> str:
         """Once the actions are spent: buy the best value per Gold, selling the hand as
         needed (it would be discarded at the end of the turn anyway)."""
         if b.obs["actions_left"] > 0 and self._develop(b, legal):

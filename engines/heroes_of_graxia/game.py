@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Game, IllegalAction, Result
-from engines.heroes_of_graxia import observe, playout, rules
+from engines.heroes_of_graxia import canonical, observe, playout, rules
 from engines.heroes_of_graxia.actions import parse, to_text
 from engines.heroes_of_graxia.catalogue import Catalogue, shipped_catalogue
 from engines.heroes_of_graxia.explain import describe, why_illegal
@@ -176,10 +176,10 @@ class HeroesOfGraxia(Game):
         return observe.observation(state, seat)
 
     def canonical(self, state: State) -> JSON:
-        return observe.canonical(state)
+        return canonical.canonical(state)
 
     def digest(self, state: State) -> str:
-        return observe.state_digest(state)
+        return canonical.state_digest(state)
 
     def clone(self, state: State) -> State:
         return state.copy()
