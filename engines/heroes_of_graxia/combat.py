@@ -27,7 +27,6 @@ from engines.heroes_of_graxia.state import (
     VS_MONSTER,
     WOUNDS,
     State,
-    events_of,
 )
 from engines.heroes_of_graxia.tables import T_ENEMY
 
@@ -50,7 +49,8 @@ def fight(st: State, m: int, events: Events) -> None:
     _start(st, VS_MONSTER, m)
     st.cslot = st.mon_row.index(m)
     st.phase = HIRE
-    events_of(events, {"type": "fight", "seat": st.cur, "monster": st.t.ID[m]})
+    if events is not None:
+        events.append({"type": "fight", "seat": st.cur, "monster": st.t.ID[m]})
 
 
 def ready(st: State) -> None:
@@ -71,32 +71,32 @@ def resolve_monster(st: State, events: Events) -> None:
         st.mon_row[st.cslot] = st.mon_deck.pop()
         if st.mon_known > len(st.mon_deck):
             st.mon_known = len(st.mon_deck)
-        events_of(
-            events,
-            {
-                "type": "monster-survives",
-                "seat": p,
-                "monster": t.ID[m],
-                "attack": attack,
-                "health": t.HP[m],
-                "replaced_by": t.ID[st.mon_row[st.cslot]],
-            },
-        )
+        if events is not None:
+            events.append(
+                {
+                    "type": "monster-survives",
+                    "seat": p,
+                    "monster": t.ID[m],
+                    "attack": attack,
+                    "health": t.HP[m],
+                    "replaced_by": t.ID[st.mon_row[st.cslot]],
+                }
+            )
         _end_combat(st, events)
         return
     defense = defense_total(st, p, True)
     wounds = max(0, t.ATK[m] - defense)
-    events_of(
-        events,
-        {
-            "type": "monster-defeated",
-            "seat": p,
-            "monster": t.ID[m],
-            "attack": attack,
-            "defense": defense,
-            "wounds": wounds,
-        },
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "monster-defeated",
+                "seat": p,
+                "monster": t.ID[m],
+                "attack": attack,
+                "defense": defense,
+                "wounds": wounds,
+            }
+        )
     st.fallen = []
     st.pend = [[p, wounds, -1]]
     st.phase = WOUNDS
@@ -120,18 +120,18 @@ def _monster_spoils(st: State, events: Events) -> None:
     st.mgold += gold
     st.prestige[p] += t.R_PRESTIGE[m]
     st.ap += t.R_ACTS[m]
-    events_of(
-        events,
-        {
-            "type": "reward",
-            "seat": p,
-            "monster": t.ID[m],
-            "gold": gold,
-            "prestige": t.R_PRESTIGE[m],
-            "actions": t.R_ACTS[m],
-            "draw": t.R_DRAW[m],
-        },
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "reward",
+                "seat": p,
+                "monster": t.ID[m],
+                "gold": gold,
+                "prestige": t.R_PRESTIGE[m],
+                "actions": t.R_ACTS[m],
+                "draw": t.R_DRAW[m],
+            }
+        )
     if t.R_DRAW[m]:
         draw(st, p, t.R_DRAW[m], events)
     loss = sum(st.fallen)
@@ -140,7 +140,8 @@ def _monster_spoils(st: State, events: Events) -> None:
         if st.prestige[p] > 0:
             lost = min(loss, st.prestige[p])
             st.prestige[p] -= lost
-            events_of(events, {"type": "prestige-lost", "seat": p, "prestige": lost})
+            if events is not None:
+                events.append({"type": "prestige-lost", "seat": p, "prestige": lost})
         elif len(st.loot[p]) == 1:
             lose_monster(st, st.loot[p][0], events)
             return
@@ -156,7 +157,8 @@ def lose_monster(st: State, m: int, events: Events) -> None:
     p = st.cur
     st.loot[p].remove(m)
     st.box.append(m)
-    events_of(events, {"type": "monster-lost", "seat": p, "monster": st.t.ID[m]})
+    if events is not None:
+        events.append({"type": "monster-lost", "seat": p, "monster": st.t.ID[m]})
     _monster_done(st, events)
 
 
@@ -179,7 +181,8 @@ def attack(st: State, d: int, events: Events) -> None:
     _start(st, VS_LEGION, d)
     st.safe[d] = True
     st.prestige[p] += 1
-    events_of(events, {"type": "attack", "seat": p, "defender": d})
+    if events is not None:
+        events.append({"type": "attack", "seat": p, "defender": d})
     draw(st, d, defend_draws(st, d), events)
     st.phase = CLASH
     st.to_act = p
@@ -194,7 +197,8 @@ def clash_play(st: State) -> None:
 def clash_pass(st: State, events: Events) -> None:
     """A pass; two in succession end step 2 and the Legions' totals are compared."""
     st.passes += 1
-    events_of(events, {"type": "pass", "seat": st.to_act})
+    if events is not None:
+        events.append({"type": "pass", "seat": st.to_act})
     if st.passes < 2:
         st.to_act = st.ctarget if st.to_act == st.cur else st.cur
         return
@@ -202,17 +206,17 @@ def clash_pass(st: State, events: Events) -> None:
     a_att, a_def = attack_total(st, p, False), defense_total(st, p, False)
     d_att, d_def = attack_total(st, d, False), defense_total(st, d, False)
     to_p, to_d = max(0, d_att - a_def), max(0, a_att - d_def)
-    events_of(
-        events,
-        {
-            "type": "clash",
-            "attacker": p,
-            "defender": d,
-            "attack": [a_att, d_att],
-            "defense": [a_def, d_def],
-            "wounds": [to_p, to_d],
-        },
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "clash",
+                "attacker": p,
+                "defender": d,
+                "attack": [a_att, d_att],
+                "defense": [a_def, d_def],
+                "wounds": [to_p, to_d],
+            }
+        )
     st.pend = [[p, to_p, d], [d, to_d, p]]
     st.phase = WOUNDS
 
@@ -223,7 +227,8 @@ def hire(st: State, c: int, events: Events) -> None:
     s = st.to_act
     st.hand[s].remove(c)
     st.played[s].append(c)
-    events_of(events, {"type": "hire", "seat": s, "card": st.t.ID[c]})
+    if events is not None:
+        events.append({"type": "hire", "seat": s, "card": st.t.ID[c]})
 
 
 def cast_in_combat(st: State, c: int, target: int, events: Events) -> None:
@@ -233,15 +238,15 @@ def cast_in_combat(st: State, c: int, target: int, events: Events) -> None:
     st.hand[s].remove(c)
     st.played[s].append(c)
     st.cast[s] += 1
-    events_of(
-        events,
-        {
-            "type": "cast",
-            "seat": s,
-            "card": t.ID[c],
-            "target": t.ID[target] if target >= 0 else None,
-        },
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "cast",
+                "seat": s,
+                "card": t.ID[c],
+                "target": t.ID[target] if target >= 0 else None,
+            }
+        )
     st.catk[s] += t.S_ATK[c]
     st.cdef[s] += t.S_DEF[c]
     if t.TARGET[c] == T_ENEMY:
@@ -286,5 +291,6 @@ def _end_combat(st: State, events: Events) -> None:
     st.pend = []
     st.phase = MAIN
     st.to_act = st.cur
-    events_of(events, {"type": "combat-over"})
+    if events is not None:
+        events.append({"type": "combat-over"})
     check_prestige(st, events)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.heroes_of_graxia.legion import heal, passive_sum
-from engines.heroes_of_graxia.state import MAIN, MULLIGAN, OVER, PICK, State, events_of
+from engines.heroes_of_graxia.state import MAIN, MULLIGAN, OVER, PICK, State
 
 HAND_SIZE = 5
 ACTIONS_PER_TURN = 2
@@ -31,7 +31,8 @@ def draw(st: State, s: int, k: int, events: list[dict[str, Any]] | None) -> int:
             deck.extend(disc)
             disc.clear()
             st.own_rng().shuffle(deck)
-            events_of(events, {"type": "reshuffle", "seat": s, "cards": len(deck)})
+            if events is not None:
+                events.append({"type": "reshuffle", "seat": s, "cards": len(deck)})
         hand.append(deck.pop())
         got += 1
     if events is not None and got:
@@ -54,15 +55,16 @@ def mulligan(st: State, redraw: bool, events: list[dict[str, Any]] | None) -> No
     the three are kept)."""
     s = st.mq[0]
     if redraw:
-        events_of(
-            events,
-            {"type": "redraw", "seat": s, "discarded": [st.t.ID[c] for c in st.hand[s]]},
-        )
+        if events is not None:
+            events.append(
+                {"type": "redraw", "seat": s, "discarded": [st.t.ID[c] for c in st.hand[s]]}
+            )
         discard_hand(st, s)
         draw(st, s, HAND_SIZE - 3 + st.mull, events)  # 4 cards, then 3
         st.mull -= 1
         return
-    events_of(events, {"type": "keep", "seat": s})
+    if events is not None:
+        events.append({"type": "keep", "seat": s})
     st.mq.pop(0)
     st.mull = 2
     if st.mq:
@@ -92,7 +94,8 @@ def begin_turn(st: State, p: int, events: list[dict[str, Any]] | None) -> None:
     st.attacked = False
     st.gold = st.mgold = 0
     st.gave.clear()
-    events_of(events, {"type": "turn", "seat": p, "round": st.rounds})
+    if events is not None:
+        events.append({"type": "turn", "seat": p, "round": st.rounds})
     if st.hero[p] not in st.legion[p]:
         _hero_lost(st, p, events)
         return
@@ -113,7 +116,8 @@ def _hero_lost(st: State, p: int, events: list[dict[str, Any]] | None) -> None:
     st.hand[p].append(hero)
     st.pick = k - 1
     st.phase = PICK
-    events_of(events, {"type": "hero-lost", "seat": p, "new_hand": k})
+    if events is not None:
+        events.append({"type": "hero-lost", "seat": p, "new_hand": k})
     settle_pick(st, events)
 
 
@@ -136,7 +140,8 @@ def settle_pick(st: State, events: list[dict[str, Any]] | None) -> None:
     st.legion[p].append(hero)
     st.wounds[hero] = 0
     st.ap = len(st.hand[p]) + 1
-    events_of(events, {"type": "hero-returns", "seat": p, "actions": st.ap})
+    if events is not None:
+        events.append({"type": "hero-returns", "seat": p, "actions": st.ap})
     _turn_specials(st, p, events)
 
 
@@ -145,7 +150,8 @@ def take(st: State, c: int, events: list[dict[str, Any]] | None) -> None:
     st.disc[p].remove(c)
     st.hand[p].append(c)
     st.pick -= 1
-    events_of(events, {"type": "take", "seat": p, "card": st.t.ID[c], "seen_by": [p]})
+    if events is not None:
+        events.append({"type": "take", "seat": p, "card": st.t.ID[c], "seen_by": [p]})
     settle_pick(st, events)
 
 
@@ -155,13 +161,15 @@ def _turn_specials(st: State, p: int, events: list[dict[str, Any]] | None) -> No
     hero = st.hero[p]
     if leg == [hero] and st.wounds[hero]:
         healed = heal(st, hero, st.wounds[hero])
-        events_of(events, {"type": "lone-hero-healed", "seat": p, "healed": healed})
+        if events is not None:
+            events.append({"type": "lone-hero-healed", "seat": p, "healed": healed})
     for u in leg:
         base = 3 * u
         mend = t.MEND[u] + sum(t.MEND[e] for e in st.eq[base : base + 3] if e >= 0)
         if mend and st.wounds[u]:
             healed = heal(st, u, mend)
-            events_of(events, {"type": "mended", "seat": p, "card": t.ID[u], "healed": healed})
+            if events is not None:
+                events.append({"type": "mended", "seat": p, "card": t.ID[u], "healed": healed})
     give_gold(st, p, events)
     st.phase = MAIN
     st.to_act = p
@@ -180,15 +188,17 @@ def give_gold(st: State, p: int, events: list[dict[str, Any]] | None) -> None:
                 got += t.GOLD[c]
     if got:
         st.gold += got
-        events_of(events, {"type": "legion-gold", "seat": p, "gold": got})
+        if events is not None:
+            events.append({"type": "legion-gold", "seat": p, "gold": got})
 
 
 def end_turn(st: State, events: list[dict[str, Any]] | None) -> None:
     """Discard the hand, draw five, then the mulligan decision."""
     p = st.cur
-    events_of(
-        events, {"type": "end-turn", "seat": p, "discarded": [st.t.ID[c] for c in st.hand[p]]}
-    )
+    if events is not None:
+        events.append(
+            {"type": "end-turn", "seat": p, "discarded": [st.t.ID[c] for c in st.hand[p]]}
+        )
     discard_hand(st, p)
     draw(st, p, HAND_SIZE, events)
     st.gold = st.mgold = 0
@@ -216,7 +226,8 @@ def finish(st: State, reason: str, events: list[dict[str, Any]] | None) -> None:
     st.phase = OVER
     st.end_reason = reason
     st.to_act = -1
-    events_of(events, {"type": "game-over", "reason": reason})
+    if events is not None:
+        events.append({"type": "game-over", "reason": reason})
 
 
 def defend_draws(st: State, s: int) -> int:

@@ -73,6 +73,37 @@ _MULL_KEEP: list[Move] = [(KEEP, -1, -1)]
 _MULL_BOTH: list[Move] = [(KEEP, -1, -1), (REDRAW, -1, -1)]
 
 
+class _Singles:
+    """The one-card moves ``(op, c, -1)`` of a catalogue, built once (a random game makes
+    hundreds of thousands of them)."""
+
+    def __init__(self, n: int) -> None:
+        for name, op in (
+            ("sell", SELL),
+            ("buy", BUY),
+            ("buyr", BUYR),
+            ("place", PLACE),
+            ("pickup", PICKUP),
+            ("fight", FIGHT),
+            ("cast", CAST),
+            ("hire", HIRE_OP),
+            ("wound", WOUND),
+            ("mend", MEND),
+        ):
+            setattr(self, name, tuple((op, c, -1) for c in range(n)))
+
+
+_SINGLES: dict[int, tuple[object, _Singles]] = {}
+
+
+def _singles(st: State) -> _Singles:
+    t = st.t
+    found = _SINGLES.get(id(t))
+    if found is None or found[0] is not t:
+        found = _SINGLES[id(t)] = (t, _Singles(t.n))
+    return found[1]
+
+
 def firsts(cards: list[int], kinds: tuple[int, ...]) -> list[int]:
     """The first copy of each card in ``cards``, in order."""
     seen: set[int] = set()
@@ -137,54 +168,65 @@ def _is_merc(st: State, c: int) -> bool:
 def _main(st: State) -> list[Move]:
     t = st.t
     s = st.cur
-    hand = firsts(st.hand[s], t.KIND)
+    one = _singles(st)
+    kinds = t.KIND
+    hand: list[int] = []
+    seen_kinds: set[int] = set()
+    for c in st.hand[s]:
+        k = kinds[c]
+        if k not in seen_kinds:
+            seen_kinds.add(k)
+            hand.append(c)
     out: list[Move] = [_END]
     sell = t.SELL
-    cost = t.COST
-    out += [(SELL, c, -1) for c in hand if sell[c] > 0]
+    sells = one.sell
+    out += [sells[c] for c in hand if sell[c] > 0]
     gold, mgold = st.gold, st.mgold
     if gold or mgold:
+        cost = t.COST
+        buys, buyrs = one.buy, one.buyr
         seen: set[int] = set()
         for row in st.mkt_row:
             for m in row:
                 if m < 0:
                     continue
-                k = t.KIND[m]
+                k = kinds[m]
                 if k in seen:
                     continue
                 seen.add(k)
                 if cost[m] <= gold:
-                    out.append((BUY, m, -1))
+                    out.append(buys[m])
                 if cost[m] <= mgold:
-                    out.append((BUYR, m, -1))
+                    out.append(buyrs[m])
     if st.ap <= 0:
         return out
     if st.deck[s] or st.disc[s]:
         out.append(_DRAW)
     leg = st.legion[s]
     eq = st.eq
-    cls, sub, kinds = t.CLS, t.SUB, t.KIND
+    cls, sub = t.CLS, t.SUB
     for c in hand:
         k = cls[c]
         if k == UNIT:
             kind = sub[c]
             if kind == ARMY:
-                out.append((PLACE, c, -1))
+                out.append(one.place[c])
             elif kind == HENCH:
                 hench = next((u for u in leg if sub[u] == HENCH), -1)
-                out.append((PLACE, c, -1) if hench < 0 else (SWAP, c, hench))
+                out.append(one.place[c] if hench < 0 else (SWAP, c, hench))
         elif k == EQUIP:
             slot = sub[c]
+            kc = kinds[c]
             for u in leg:
                 e = eq[3 * u + slot]
                 if e < 0:
                     out.append((ATTACH, c, u))
-                elif kinds[e] != kinds[c]:  # the same card for itself would change nothing
+                elif kinds[e] != kc:  # the same card for itself would change nothing
                     out.append((SWAP, c, e))
         elif k == SPELL and t.WHEN[c] & CAN_OUT:
             target = t.TARGET[c]
             if target == T_NONE:
-                out.append((CAST, c, -1))
+                out.append(one.cast[c])
             elif target == T_ENEMY:
                 n = t.S_WOUND[c]
                 for o in range(st.n):
@@ -195,26 +237,30 @@ def _main(st: State) -> list[Move]:
             else:  # heal one of your wounded Units
                 out += [(CAST, c, u) for u in leg if st.wounds[u]]
     wounded = False
+    wounds = st.wounds
+    pickups = one.pickup
     for u in leg:
-        if st.wounds[u]:
+        if wounds[u]:
             wounded = True
         base = 3 * u
         bare = True
         for e in (eq[base], eq[base + 1], eq[base + 2]):
             if e >= 0:
                 bare = False
-                out.append((PICKUP, e, -1))
+                out.append(pickups[e])
+                slot, ke = sub[e], kinds[e]
                 for v in leg:
                     if v != u:
-                        other = eq[3 * v + sub[e]]
-                        if other < 0 or kinds[other] != kinds[e]:
+                        other = eq[3 * v + slot]
+                        if other < 0 or kinds[other] != ke:
                             out.append((MOVE, e, v))
         if bare and sub[u] != HERO_SUB:
-            out.append((PICKUP, u, -1))
+            out.append(pickups[u])
     if wounded and (gold or any(sell[c] > 0 for c in hand)):
         out.append(_HEAL)
     if not st.attacked:
-        out += [(FIGHT, m, -1) for m in firsts(st.mon_row, t.KIND)]
+        fights = one.fight
+        out += [fights[m] for m in firsts(st.mon_row, kinds)]
         out += [(ATTACK, o, -1) for o in range(st.n) if o != s and not st.safe[o]]
     return out
 

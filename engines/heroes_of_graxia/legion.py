@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.heroes_of_graxia.state import VS_MONSTER, State, events_of
+from engines.heroes_of_graxia.state import VS_MONSTER, State
 from engines.heroes_of_graxia.tables import HERO_SUB, PRESTIGE_FOR
 
 
@@ -101,17 +101,17 @@ def eliminate(st: State, s: int, u: int, foe: int, events: list[dict[str, Any]] 
         st.prestige[foe] += amount
     elif st.cmode == VS_MONSTER and s == st.cur:
         st.fallen.append(amount)
-    events_of(
-        events,
-        {
-            "type": "eliminated",
-            "seat": s,
-            "card": t.ID[u],
-            "equipment": [t.ID[e] for e in gone[1:]],
-            "prestige_to": foe if foe >= 0 else None,
-            "prestige": amount,
-        },
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "eliminated",
+                "seat": s,
+                "card": t.ID[u],
+                "equipment": [t.ID[e] for e in gone[1:]],
+                "prestige_to": foe if foe >= 0 else None,
+                "prestige": amount,
+            }
+        )
 
 
 def add_wounds(
@@ -119,7 +119,8 @@ def add_wounds(
 ) -> None:
     """``n`` wounds on Unit ``u`` of seat ``s``; eliminated once they reach its Health."""
     st.wounds[u] += n
-    events_of(events, {"type": "wounded", "seat": s, "card": st.t.ID[u], "wounds": n})
+    if events is not None:
+        events.append({"type": "wounded", "seat": s, "card": st.t.ID[u], "wounds": n})
     if st.wounds[u] >= st.t.HP[u]:
         eliminate(st, s, u, foe, events)
 

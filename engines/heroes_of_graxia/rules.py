@@ -45,7 +45,6 @@ from engines.heroes_of_graxia.state import (
     MAIN,
     WOUNDS,
     State,
-    events_of,
 )
 from engines.heroes_of_graxia.tables import EQUIP, T_ENEMY
 
@@ -98,15 +97,15 @@ def _auto_wounds(st: State, events: Events) -> bool:
         if w >= sum(t.HP[u] - st.wounds[u] for u in leg):
             hero = st.hero[s]
             for u in [u for u in leg if u != hero] + [u for u in leg if u == hero]:
-                events_of(
-                    events,
-                    {
-                        "type": "wounded",
-                        "seat": s,
-                        "card": t.ID[u],
-                        "wounds": t.HP[u] - st.wounds[u],
-                    },
-                )
+                if events is not None:
+                    events.append(
+                        {
+                            "type": "wounded",
+                            "seat": s,
+                            "card": t.ID[u],
+                            "wounds": t.HP[u] - st.wounds[u],
+                        }
+                    )
                 eliminate(st, s, u, foe, events)
             pend.pop(0)
             continue
@@ -128,7 +127,8 @@ def _play(st: State, m: Move, events: Events) -> None:
         st.hand[p].remove(a)
         st.disc[p].append(a)
         st.gold += t.SELL[a]
-        events_of(events, {"type": "sell", "seat": p, "card": t.ID[a], "gold": t.SELL[a]})
+        if events is not None:
+            events.append({"type": "sell", "seat": p, "card": t.ID[a], "gold": t.SELL[a]})
     elif op in (BUY, BUYR):
         _buy(st, a, op == BUYR, events)
     elif op == END:
@@ -142,14 +142,16 @@ def _play(st: State, m: Move, events: Events) -> None:
         st.ap -= 1
         st.hand[p].remove(a)
         st.legion[p].append(a)
-        events_of(events, {"type": "place", "seat": p, "card": t.ID[a]})
+        if events is not None:
+            events.append({"type": "place", "seat": p, "card": t.ID[a]})
         flow.give_gold(st, p, events)
     elif op == ATTACH:
         st.ap -= 1
         st.hand[p].remove(a)
         st.eq[3 * b + t.SUB[a]] = a
         st.host[a] = b
-        events_of(events, {"type": "attach", "seat": p, "card": t.ID[a], "unit": t.ID[b]})
+        if events is not None:
+            events.append({"type": "attach", "seat": p, "card": t.ID[a], "unit": t.ID[b]})
         flow.give_gold(st, p, events)
     elif op == SWAP:
         _swap(st, a, b, events)
@@ -171,11 +173,13 @@ def _play(st: State, m: Move, events: Events) -> None:
     elif op == HEAL:
         st.ap -= 1
         st.phase = HEALING
-        events_of(events, {"type": "heal", "seat": p})
+        if events is not None:
+            events.append({"type": "heal", "seat": p})
     elif op == MEND:
         st.gold -= 1
         heal(st, a, 1)
-        events_of(events, {"type": "mend", "seat": p, "card": t.ID[a]})
+        if events is not None:
+            events.append({"type": "mend", "seat": p, "card": t.ID[a]})
     elif op == DONE:
         st.phase = MAIN
     elif op == FIGHT:
@@ -215,16 +219,16 @@ def _buy(st: State, c: int, reward: bool, events: Events) -> None:
             row[slot] = deck.pop() if deck else -1
             break
     st.disc[p].append(c)
-    events_of(
-        events,
-        {
-            "type": "buy",
-            "seat": p,
-            "card": t.ID[c],
-            "cost": t.COST[c],
-            "with": "reward gold" if reward else "gold",
-        },
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "buy",
+                "seat": p,
+                "card": t.ID[c],
+                "cost": t.COST[c],
+                "with": "reward gold" if reward else "gold",
+            }
+        )
 
 
 def _swap(st: State, c: int, x: int, events: Events) -> None:
@@ -250,7 +254,8 @@ def _swap(st: State, c: int, x: int, events: Events) -> None:
                 st.host[e] = c
                 st.eq[3 * x + slot] = -1
     st.hand[p].append(x)
-    events_of(events, {"type": "swap", "seat": p, "card": t.ID[c], "replaced": t.ID[x]})
+    if events is not None:
+        events.append({"type": "swap", "seat": p, "card": t.ID[c], "replaced": t.ID[x]})
     flow.give_gold(st, p, events)
 
 
@@ -265,17 +270,17 @@ def _move(st: State, e: int, v: int, events: Events) -> None:
     st.eq[3 * u + slot] = other
     if other >= 0:
         st.host[other] = u
-    events_of(
-        events,
-        {
-            "type": "move",
-            "seat": st.cur,
-            "card": t.ID[e],
-            "from": t.ID[u],
-            "to": t.ID[v],
-            "swapped": t.ID[other] if other >= 0 else None,
-        },
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "move",
+                "seat": st.cur,
+                "card": t.ID[e],
+                "from": t.ID[u],
+                "to": t.ID[v],
+                "swapped": t.ID[other] if other >= 0 else None,
+            }
+        )
 
 
 def _pickup(st: State, x: int, events: Events) -> None:
@@ -290,7 +295,8 @@ def _pickup(st: State, x: int, events: Events) -> None:
         st.legion[p].remove(x)
         st.wounds[x] = 0
     st.hand[p].append(x)
-    events_of(events, {"type": "pickup", "seat": p, "card": t.ID[x]})
+    if events is not None:
+        events.append({"type": "pickup", "seat": p, "card": t.ID[x]})
 
 
 def _cast_out(st: State, c: int, target: int, events: Events) -> None:
@@ -300,15 +306,15 @@ def _cast_out(st: State, c: int, target: int, events: Events) -> None:
     st.ap -= 1
     st.hand[p].remove(c)
     st.disc[p].append(c)
-    events_of(
-        events,
-        {
-            "type": "cast",
-            "seat": p,
-            "card": t.ID[c],
-            "target": t.ID[target] if target >= 0 else None,
-        },
-    )
+    if events is not None:
+        events.append(
+            {
+                "type": "cast",
+                "seat": p,
+                "card": t.ID[c],
+                "target": t.ID[target] if target >= 0 else None,
+            }
+        )
     st.gold += t.S_GOLD[c]
     st.ap += t.S_ACTS[c]
     if t.S_DRAW[c]:

@@ -8,7 +8,6 @@ and ``host`` (the Unit a piece of Equipment is attached to, or -1).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from engines.heroes_of_graxia.tables import Tables
 
@@ -261,9 +260,3 @@ def fresh_state(t: Tables, n: int, rng: random.Random) -> State:
     s.rng_shared = False
     s.rng_digest = None
     return s
-
-
-def events_of(events: list[dict[str, Any]] | None, event: dict[str, Any]) -> None:
-    """Append ``event`` when events are being collected."""
-    if events is not None:
-        events.append(event)
