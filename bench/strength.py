@@ -6,7 +6,9 @@ binomial (sign test) p-value against 50% over the decisive games. More players: 
 (a shared first place counts 1/k) with a one-sided binomial p-value against 1/n.
 
 Prints JSON lines like bench/engines.py. Run ``python bench/strength.py [--games N]
-[--search search:200] [--players 2 4] [--game SLUG] [--jobs 4] [--duplicate]``.
+[--search search:200] [--players 2 4] [--game SLUG] [--jobs 4] [--duplicate] [--mixed]``.
+``--mixed`` seats the candidate in every other seat (A B A B, shifted each game) and reports the
+candidate side's win share against a null of its share of the seats.
 """
 
 from __future__ import annotations
@@ -69,14 +71,20 @@ class TimedBot(Bot):
         return action
 
 
-def play_one(task: tuple[str, int, str, str, int, int, bool]) -> dict[str, Any]:
-    """One match: ``candidate`` in seat ``g % n``, ``baseline`` elsewhere. In duplicate mode
-    games ``g`` with the same ``g // n`` share their seed (the same deal, every seat once)."""
-    slug, n, candidate, baseline, base_seed, g, duplicate = task
+def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
+    """One match: ``candidate`` in seat ``g % n``, ``baseline`` elsewhere (mixed: the candidate
+    in every other seat from ``g % 2``). In duplicate mode games ``g`` with the same ``g // n``
+    share their seed (the same deal, every seat once)."""
+    slug, n, candidate, baseline, base_seed, g, duplicate, *rest = task
+    mixed = bool(rest and rest[0])
     seat = g % n
     specs = [baseline] * n
     specs[seat] = candidate
-    if duplicate:
+    if mixed:
+        seat = g % 2
+        specs = [candidate if (s - seat) % 2 == 0 else baseline for s in range(n)]
+        seed = derive_seed(base_seed, slug, n, "mixed", candidate, baseline, g)
+    elif duplicate:
         seed = derive_seed(base_seed, slug, n, "deal", g // n)
     else:
         seed = derive_seed(base_seed, slug, n, candidate, baseline, g)
@@ -86,12 +94,14 @@ def play_one(task: tuple[str, int, str, str, int, int, bool]) -> dict[str, Any]:
     record = play_match(slug, seed, bots)
     ranks = record.result["ranks"]
     winners = [s for s, r in enumerate(ranks) if r == 0]
+    ours = [s for s in range(n) if specs[s] == candidate] if mixed else [seat]
+    won = [s for s in winners if s in ours]
     return {
         "seat": seat,
         "rank": ranks[seat],
-        "share": 1 / len(winners) if seat in winners else 0.0,
-        "sole_win": winners == [seat],
-        "tie": seat in winners and len(winners) > 1,
+        "share": len(won) / len(winners),
+        "sole_win": bool(won) and len(won) == len(winners),
+        "tie": bool(won) and len(won) < len(winners),
         "forfeit": record.forfeit["seat"] if record.forfeit else None,
         "seconds": time.perf_counter() - start,
         "actions": len(record.actions),
@@ -108,10 +118,11 @@ def matchup(
     base_seed: int,
     jobs: int,
     duplicate: bool = False,
+    mixed: bool = False,
 ) -> dict[str, Any]:
     if duplicate:
         games -= games % n
-    tasks = [(slug, n, candidate, baseline, base_seed, g, duplicate) for g in range(games)]
+    tasks = [(slug, n, candidate, baseline, base_seed, g, duplicate, mixed) for g in range(games)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             outcomes = pool.map(play_one, tasks, chunksize=1)
@@ -121,7 +132,7 @@ def matchup(
     ties = sum(o["tie"] for o in outcomes)
     line: dict[str, Any] = {
         "bench": "strength",
-        "case": f"{slug}/{n}p/{candidate}-vs-{baseline}",
+        "case": f"{slug}/{n}p/{candidate}-vs-{baseline}" + ("/mixed" if mixed else ""),
         "games": games,
         "wins": wins,
         "ties": ties,
@@ -139,7 +150,7 @@ def matchup(
             "candidate_p99_s_per_decision": round(decisions[int(0.99 * (len(decisions) - 1))], 4),
             "candidate_max_s_per_decision": round(decisions[-1], 4),
         }
-    if n == 2:
+    if n == 2 and not mixed:
         decisive = games - ties
         line |= {
             "metric": "win_rate",
@@ -150,12 +161,13 @@ def matchup(
         }
     else:
         share = sum(o["share"] for o in outcomes)
+        null = 0.5 if mixed else 1 / n  # mixed: half the seats on average
         line |= {
             "metric": "win_share",
             "value": round(share / games, 4),
             "unit": "fraction",
-            "null": round(1 / n, 4),
-            "p_value": binomial_tail(math.floor(share), games, 1 / n),
+            "null": round(null, 4),
+            "p_value": binomial_tail(math.floor(share), games, null),
         }
     line["p_value"] = float(f"{line['p_value']:.3g}")
     if duplicate:
@@ -201,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="play every deal once with the candidate in each seat (adds a sign test per deal)",
     )
+    parser.add_argument(
+        "--mixed",
+        action="store_true",
+        help="the candidate in every other seat (a table of two strategies, e.g. 2 + 2)",
+    )
     args = parser.parse_args(argv)
     specs = {"random": "random", "heuristic": args.heuristic, "search": args.search}
     pairings = []
@@ -217,7 +234,15 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             for candidate, baseline in pairings:
                 line = matchup(
-                    slug, n, candidate, baseline, args.games, args.seed, args.jobs, args.duplicate
+                    slug,
+                    n,
+                    candidate,
+                    baseline,
+                    args.games,
+                    args.seed,
+                    args.jobs,
+                    args.duplicate,
+                    args.mixed,
                 )
                 print(json.dumps(line), flush=True)
     return 0

@@ -235,10 +235,60 @@ class KhanOfKhansFormat(_EngineFormat):
         )
 
 
+class HeroesOfGraxiaFormat(_EngineFormat):
+    """A Hero choice (``Shadd``, ``{"hero": "shadd"}`` or ``random``), checked against the
+    catalogue in force; the catalogue itself is versioned like AracKhan Wars'."""
+
+    game = "heroes-of-graxia"
+    name = "Heroes of Graxia"
+    uses_catalogue = True
+
+    def _cat(self, catalogue: Any) -> Any:
+        return catalogue if catalogue is not None else self.shipped_catalogue()
+
+    def parse(self, raw: Any, catalogue: Any = None) -> ParsedDeck:
+        from engines.heroes_of_graxia.format import parse_choice
+
+        return parse_choice(
+            self._strip(raw) if isinstance(raw, str | bytes) else raw, self._cat(catalogue)
+        )
+
+    def validate(self, data, catalogue=None, *, lines=None, problems=()) -> DeckReport:
+        from engines.heroes_of_graxia.format import validate
+
+        return validate(data, self._cat(catalogue), problems)
+
+    def export_text(self, data: Any, catalogue: Any = None, name: str = "") -> str:
+        from engines.heroes_of_graxia.format import export_text
+
+        return export_text(data, self._cat(catalogue), name)
+
+    def starter_decks(self) -> tuple[StarterDeck, ...]:
+        from engines.heroes_of_graxia.format import starter_decks
+
+        return starter_decks(self.shipped_catalogue())
+
+    def shipped_catalogue(self) -> Any:
+        from engines.heroes_of_graxia.catalogue import shipped_catalogue
+
+        return shipped_catalogue()
+
+    def parse_catalogue(self, text: str, version: str = "", source: str = "") -> Any:
+        from engines.heroes_of_graxia.catalogue import parse_catalogue
+
+        return parse_catalogue(text, version=version, source=source)
+
+    def catalogue_from_rows(self, rows: list[dict[str, Any]], version: str = "") -> Any:
+        from engines.heroes_of_graxia.catalogue import Catalogue
+
+        return Catalogue.from_rows(rows, version=version)
+
+
 _FORMATS: dict[str, DeckFormat] = {
     "arackhan-wars": ArackhanWarsFormat(),
     "kingdom-of-warlords": KingdomOfWarlordsFormat(),
     "khan-of-khans": KhanOfKhansFormat(),
+    "heroes-of-graxia": HeroesOfGraxiaFormat(),
 }
 
 

@@ -1,4 +1,8 @@
-"""Bots by spec string: ``random``, ``heuristic``, ``search``, ``search:N``, ``search:Nms``.
+"""Bots by spec string: ``random``, ``heuristic``, ``heuristic:STYLE``, ``search``, ``search:N``,
+``search:Nms``.
+
+``heuristic:STYLE`` is one of the styles a game's bots module lists in ``BOT_STYLES`` (Heroes of
+Graxia: ``legion-attacker``, ``monster-hunter``), for balance studies.
 
 ``search`` specs take extra ``key=value`` settings after commas:
 ``search:400,c=0.5,depth=30,policy=heuristic,prior=heuristic,pw=1,split=1`` (UCB constant
@@ -23,7 +27,7 @@ from engines.bots.base import Bot, RandomBot
 from engines.bots.search import DEFAULT_PLAYOUTS, SearchBot
 from engines.registry import GAME_MODULES, UnknownGame
 
-SPECS = ("random", "heuristic", "search", "search:N", "search:Nms")
+SPECS = ("random", "heuristic", "heuristic:STYLE", "search", "search:N", "search:Nms")
 
 
 class UnknownBot(ValueError):
@@ -120,6 +124,14 @@ def make_bot(game_slug: str, spec: str, seed: int) -> Bot:
         bot: Bot = RandomBot(seed)
     elif spec == "heuristic":
         bot = heuristic_bot_class(game_slug)(seed)
+    elif spec.startswith("heuristic:"):
+        cls = heuristic_bot_class(game_slug)
+        styles = getattr(importlib.import_module(cls.__module__), "BOT_STYLES", {})
+        style = spec.partition(":")[2]
+        if style not in styles:
+            known = ", ".join(sorted(styles)) or "none"
+            raise UnknownBot(f"{game_slug} has no heuristic style {style!r} (known: {known})")
+        bot = styles[style](seed)
     elif spec == "search" or spec.startswith(("search:", "search,")):
         if game_slug not in GAME_MODULES:
             raise UnknownGame(game_slug)

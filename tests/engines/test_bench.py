@@ -116,3 +116,31 @@ def test_deal_test_counts_deals() -> None:
     tie = {"share": 0.5}
     out = strength.deal_test([won, won, won, lost, lost, lost, tie, tie], 2)
     assert (out["deals"], out["deals_won"], out["deals_lost"]) == (4, 1, 1)
+
+
+def test_mixed_tables_alternate_the_two_strategies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--mixed``: the candidate in every other seat; its share is its side's share of the
+    winners."""
+    seen: list[tuple[list[str], list[int]]] = []
+    real = strength.play_match
+
+    def spy(slug: str, seed: int, bots: list):
+        record = real(slug, seed, bots)
+        seen.append(([bot.spec for bot in bots], record.result["ranks"]))
+        return record
+
+    monkeypatch.setattr(strength, "play_match", spy)
+    outcomes = [
+        strength.play_one(("toy-tricks", 3, "heuristic", "random", 7, g, False, True))
+        for g in range(4)
+    ]
+    assert [specs for specs, _ in seen[:2]] == [
+        ["heuristic", "random", "heuristic"],
+        ["random", "heuristic", "random"],
+    ]
+    for (specs, ranks), outcome in zip(seen, outcomes, strict=True):
+        winners = [s for s, r in enumerate(ranks) if r == 0]
+        ours = [s for s in winners if specs[s] == "heuristic"]
+        assert outcome["share"] == len(ours) / len(winners)
+    line = strength.matchup("toy-tricks", 3, "heuristic", "random", 6, 7, 1, mixed=True)
+    assert line["case"].endswith("/mixed") and line["null"] == 0.5

@@ -23,8 +23,9 @@ GAMES += [  # older engine versions a game keeps, so that their matches replay, 
     if version != game.version
 ]
 PARAMS = [pytest.param(game, id=slug) for slug, game in GAMES]
-# examples per property: the toy game is cheap, real games get fewer but longer games
-EXAMPLES = {"toy-tricks": 40}
+# examples per property: the toy game is cheap, real games get fewer but longer games (a random
+# Heroes of Graxia game runs to some 700 actions)
+EXAMPLES = {"toy-tricks": 40, "heroes-of-graxia": 4}
 MAX_ACTIONS = 20_000
 
 

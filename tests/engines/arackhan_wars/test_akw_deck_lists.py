@@ -308,7 +308,12 @@ def test_catalogue_files_are_checked_when_read() -> None:
 def test_formats_by_slug() -> None:
     from engines.decks import UnknownFormat, format_slugs
 
-    assert format_slugs() == ["arackhan-wars", "khan-of-khans", "kingdom-of-warlords"]
+    assert format_slugs() == [
+        "arackhan-wars",
+        "heroes-of-graxia",
+        "khan-of-khans",
+        "kingdom-of-warlords",
+    ]
     with pytest.raises(UnknownFormat, match="unknown game"):
         get_deck_format("chess")
     kok = get_deck_format("khan-of-khans")

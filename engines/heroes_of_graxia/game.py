@@ -1,0 +1,223 @@
+"""``HeroesOfGraxia``: the engine protocol wired to the rules, observation and catalogue modules."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Game, IllegalAction, Result
+from engines.heroes_of_graxia import canonical, observe, playout, rules
+from engines.heroes_of_graxia.actions import parse, to_text
+from engines.heroes_of_graxia.catalogue import Catalogue, shipped_catalogue
+from engines.heroes_of_graxia.explain import describe, why_illegal
+from engines.heroes_of_graxia.heroes import RANDOM, check_choice, hero_slug
+from engines.heroes_of_graxia.legion import attack_total, defense_total
+from engines.heroes_of_graxia.scoring import ranking
+from engines.heroes_of_graxia.setup import new_state
+from engines.heroes_of_graxia.state import State
+from engines.heroes_of_graxia.tables import Tables, tables_for
+
+MAX_ROUNDS = 60
+"""The platform's round limit (not in the rulebook): a game still going after 60 rounds ends
+and is scored like one whose Monster Deck ran out, so a ladder match always ends."""
+
+
+class HeroesOfGraxia(Game):
+    """Heroes of Graxia: the deck-building game for 2-6 players (slay Monsters and other
+    Heroes for Prestige), with the platform's starter catalogue."""
+
+    slug: ClassVar[str] = "heroes-of-graxia"
+    name: ClassVar[str] = "Heroes of Graxia"
+    version: ClassVar[str] = "1.0.0"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 6
+    uses_decks: ClassVar[bool] = True
+
+    def __init__(self, catalogue: Catalogue | None = None) -> None:
+        self._catalogue = catalogue
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The catalogue this engine deals from (the shipped one unless given)."""
+        return self._catalogue if self._catalogue is not None else shipped_catalogue()
+
+    @property
+    def tables(self) -> Tables:
+        return tables_for(self.catalogue)
+
+    # -- setting up ----------------------------------------------------------------------
+    def new_game(
+        self,
+        seed: int,
+        n_seats: int,
+        decks: Sequence[JSON] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> State:
+        """A fresh game. ``decks``: one Hero choice per seat (a Hero's name or slug, or
+        ``{"hero": name}``, or ``"random"``); None: every Hero dealt at random from the seed.
+        Option ``max_rounds`` (10-200, default 60) sets the platform's round limit."""
+        if isinstance(n_seats, bool) or not isinstance(n_seats, int):
+            raise BadSetup(f"n_seats must be an int, not {n_seats!r}")
+        if not self.min_seats <= n_seats <= self.max_seats:
+            raise BadSetup(f"Heroes of Graxia is for 2 to 6 players, not {n_seats}")
+        options = dict(options or {})
+        max_rounds = options.pop("max_rounds", MAX_ROUNDS)
+        if options:
+            raise BadSetup(
+                f"unknown Heroes of Graxia options {sorted(options)} (known: max_rounds)"
+            )
+        if isinstance(max_rounds, bool) or not isinstance(max_rounds, int):
+            raise BadSetup(f"max_rounds must be a whole number, not {max_rounds!r}")
+        if not 10 <= max_rounds <= 200:
+            raise BadSetup(f"max_rounds must be 10 to 200, not {max_rounds}")
+        t = self.tables
+        heroes: list[int | None] = [None] * n_seats
+        if decks is not None:
+            decks = list(decks)
+            if len(decks) != n_seats:
+                raise BadSetup(
+                    f"need one Hero choice per seat: {n_seats} seats, {len(decks)} given"
+                )
+            taken: dict[int, int] = {}
+            for seat, deck in enumerate(decks):
+                problems = self.validate_deck(deck)
+                if problems:
+                    raise BadSetup(f"seat {seat}: [{problems[0].rule}] {problems[0].message}")
+                slug = hero_slug(deck, self.catalogue)
+                if slug == RANDOM:
+                    continue
+                hero = t.hero_of_slug[slug]
+                if hero in taken:
+                    raise BadSetup(
+                        f"{t.NAME[t.KIND[hero]]} can be played by only one seat "
+                        f"(seats {taken[hero]} and {seat})"
+                    )
+                taken[hero] = seat
+                heroes[seat] = hero
+        st = new_state(t, seed, n_seats, heroes, max_rounds)
+        rules.settle(st, None)
+        return st
+
+    def default_decks(self, n_seats: int) -> list[JSON] | None:
+        """Every seat takes a Hero at random."""
+        return [{"hero": RANDOM} for _ in range(n_seats)]
+
+    def validate_deck(
+        self, deck: JSON, options: dict[str, Any] | None = None
+    ) -> list[DeckViolation]:
+        """A registration names one Hero of the catalogue (or ``random``)."""
+        return check_choice(deck, self.catalogue)
+
+    # -- playing -------------------------------------------------------------------------
+    def to_act(self, state: State) -> int | None:
+        return None if state.over else state.to_act
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.over or seat != state.to_act:
+            return []
+        return [to_text(state, m) for m in rules.legal_moves(state)]
+
+    def apply(self, state: State, action: Action, seat: int | None = None) -> list[Event]:
+        """Validate and play ``action``; raise :class:`IllegalAction` leaving state untouched."""
+        if state.over:
+            raise IllegalAction(action, "the game is over", seat)
+        if seat is None:
+            seat = state.to_act
+        elif seat != state.to_act:
+            raise IllegalAction(action, f"it is seat {state.to_act}'s turn to act, not yours", seat)
+        m = parse(state, seat, action)
+        if m is None or m not in rules.legal_moves(state) or to_text(state, m) != action:
+            raise IllegalAction(action, why_illegal(state, seat, action), seat)
+        events: list[Event] = []
+        rules.step(state, m, events)
+        return events
+
+    def apply_fast(self, state: State, action: Action) -> None:
+        """Play a legal action without validation or events."""
+        m = parse(state, state.to_act, action)
+        assert m is not None
+        rules.step(state, m, None)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def result(self, state: State) -> Result:
+        """Ranks by Victory Points, then Prestige; still tied = shared rank."""
+        if not state.over:
+            raise ValueError("the game is not over")
+        ranks, keys = ranking(state)
+        top = [s for s in range(state.n) if ranks[s] == 0]
+        best = max(k[0] for k in keys)
+        level = [s for s in range(state.n) if keys[s][0] == best]
+        if len(level) == 1:
+            how = "most Victory Points wins"
+        elif len(top) == 1:
+            how = "tie on Victory Points broken by the most Prestige"
+        else:
+            how = "tie on Victory Points and Prestige: first place is shared"
+        t = state.t
+        return Result(
+            ranks=tuple(ranks),
+            scores=tuple(float(k[0]) for k in keys),
+            reason=f"{state.end_reason}; {how}",
+            details={
+                "heroes": [t.SLUG[t.KIND[h]] for h in state.hero],
+                "prestige": [k[1] for k in keys],
+                "trophies": [k[0] - k[1] for k in keys],
+                "monsters": [len(state.loot[s]) for s in range(state.n)],
+                "rounds": state.rounds,
+            },
+        )
+
+    # -- information ---------------------------------------------------------------------
+    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
+        return observe.observation(state, seat)
+
+    def canonical(self, state: State) -> JSON:
+        return canonical.canonical(state)
+
+    def digest(self, state: State) -> str:
+        return canonical.state_digest(state)
+
+    def clone(self, state: State) -> State:
+        return state.copy()
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return observe.determinize(state, seat, rng)
+
+    def zones(self, state: State) -> dict[str, list[str]]:
+        return observe.zones(state)
+
+    # -- bots' helpers -------------------------------------------------------------------
+    def random_playout(self, state: State, rng: random.Random) -> None:
+        """The generic loop without its protocol overhead (same choices for the same rng)."""
+        legal, step = rules.legal_moves, rules.step
+        choice = rng.choice
+        while not state.over:
+            step(state, choice(legal(state)), None)
+
+    def guided_playout(self, state: State, rng: random.Random) -> None:
+        """Place, equip, fight the best Monster in reach or the weakest Legion, buy the best
+        card (see ``playout``)."""
+        playout.guided_playout(state, rng)
+
+    def heuristic_value(self, state: State, seat: int) -> float:
+        """Logistic of the seat's worth minus the best rival's: Victory Points, plus a little
+        for the Legion's strength (its Attack against Monsters, its Defense against Legions)."""
+        if state.over:
+            return super().heuristic_value(state, seat)
+        _, keys = ranking(state)
+
+        def worth(s: int) -> float:
+            strength = attack_total(state, s, True) + defense_total(state, s, False)
+            return keys[s][0] + 0.15 * strength
+
+        mine = worth(seat)
+        best = max(worth(s) for s in range(state.n) if s != seat)
+        return 1.0 / (1.0 + math.exp(-(mine - best) / 5.0))
+
+    def describe_action(self, state: State, action: Action, viewer: int | None = None) -> str:
+        """A sentence for ``action`` with card names (``viewer``: the seat reading it)."""
+        return describe(state, action, viewer)

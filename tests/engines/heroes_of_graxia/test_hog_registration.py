@@ -1,0 +1,84 @@
+"""The Hero choice as the seat's registration: parsed, checked like any deck (every problem
+named), exported, and the catalogue loaded through the platform's deck format."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.decks import DeckInputError, get_deck_format
+from engines.heroes_of_graxia import GAME
+from engines.heroes_of_graxia.catalogue import DATA_DIR
+
+FMT = get_deck_format("heroes-of-graxia")
+
+
+def test_the_format_uses_the_catalogue() -> None:
+    assert FMT.uses_catalogue and FMT.name == "Heroes of Graxia"
+    assert len(FMT.shipped_catalogue()) == 86
+    text = (DATA_DIR / "cards-v1.csv").read_text()
+    cat = FMT.parse_catalogue(text, version="v1")
+    assert cat.box_size == 240
+    assert len(FMT.catalogue_from_rows(cat.rows(), "v1")) == 86
+
+
+@pytest.mark.parametrize(
+    ("raw", "data"),
+    [
+        ("Shadd", {"hero": "shadd"}),
+        ("  hero: broxin \n", {"hero": "broxin"}),
+        ("# my registration\nDRAKNAL\n", {"hero": "draknal"}),
+        ({"hero": "Sype"}, {"hero": "sype"}),
+        ("random", {"hero": "random"}),
+        (b"Flist", {"hero": "flist"}),
+    ],
+)
+def test_a_hero_is_named_by_name_slug_or_deck_file(raw, data) -> None:
+    parsed = FMT.parse(raw)
+    assert parsed.data == data
+    report = FMT.validate(parsed.data)
+    assert report.legal and report.catalogue == "v1"
+    assert FMT.parse(FMT.export_text(parsed.data, name="mine")).data == data
+
+
+@pytest.mark.parametrize(
+    ("raw", "rule", "words"),
+    [
+        ("Gandalf", "unknown-hero", "There is no Hero named 'Gandalf'"),
+        ("Bone Sword", "not-a-hero", "Bone Sword is an Equipment card, not a Hero"),
+        ({"hero": "Shadd", "extra": 1}, "bad-choice", "unknown fields extra"),
+        ({"champion": "Shadd"}, "bad-choice", 'no "hero" field'),
+    ],
+)
+def test_every_problem_is_named(raw, rule, words) -> None:
+    report = FMT.validate(FMT.parse(raw).data)
+    assert not report.legal
+    (violation,) = report.violations
+    assert violation.rule == rule and words in violation.message
+    assert "Shadd, Flist, Broxin, Oshnuk, Draknal, Sype, or random" in violation.message
+    assert GAME.validate_deck(FMT.parse(raw).data)[0].rule == rule
+
+
+def test_input_that_is_no_registration_is_refused() -> None:
+    with pytest.raises(DeckInputError, match="empty"):
+        FMT.parse("   # nothing\n")
+    with pytest.raises(DeckInputError, match="binary"):
+        FMT.parse(b"\x00\x01")
+    with pytest.raises(DeckInputError, match="Hero's name"):
+        FMT.parse([1, 2])
+
+
+def test_starter_registrations_are_the_six_heroes_and_random() -> None:
+    starters = FMT.starter_decks()
+    assert [s.name for s in starters] == [
+        "Shadd",
+        "Flist",
+        "Broxin",
+        "Oshnuk",
+        "Draknal",
+        "Sype",
+        "A random Hero",
+    ]
+    assert all(FMT.validate(s.data).legal for s in starters)
+    assert GAME.default_decks(3) == [{"hero": "random"}] * 3
+    st = GAME.new_game(5, 3, [starters[0].data, starters[6].data, starters[6].data])
+    assert GAME.observation(st, None)["players"][0]["hero"]["name"] == "Shadd"
