@@ -3,6 +3,8 @@
 Cases per game and seat count (``<slug>/<n>p/<kind>``):
 
 - ``raw``: ``new_game`` + ``random_playout`` (games/s and actions/s);
+- ``protocol``: ``new_game``, then ``legal_actions``, a random choice and ``apply`` (validated,
+  with events) for every action — what a caller of the protocol pays (games/s);
 - ``recorded``: :func:`engines.record.play_match` with random bots and per-action digests;
 - ``search``: ISMCTS playouts per second for a search bot thinking at the start of the game.
 
@@ -96,6 +98,40 @@ def bench_raw(game: Game, n: int, games: int, runs: int) -> None:
     )
 
 
+def bench_protocol(game: Game, n: int, games: int, runs: int) -> None:
+    case = f"{game.slug}/{n}p/protocol"
+
+    def once(run: int) -> int:
+        actions = 0
+        for g in range(games):
+            seed = run * 100_000 + g
+            state = game.new_game(seed, n)
+            rng = random.Random(derive_seed(seed, "playout"))
+            while not game.is_over(state):
+                seat = game.to_act(state)
+                game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
+                actions += 1
+        return actions
+
+    times, cpu, units = [], [], []
+    for run in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        units.append(once(run))
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    emit(
+        case,
+        "games_per_s",
+        statistics.median(games / t for t in times),
+        "games/s",
+        runs=runs,
+        games=games,
+        mean_actions=round(statistics.mean(units) / games, 1),
+    )
+    # CPU time of this process: the same figure on a machine shared with other jobs
+    emit(case, "games_per_cpu_s", statistics.median(games / t for t in cpu), "games/s")
+
+
 def bench_recorded(game: Game, n: int, games: int, runs: int) -> None:
     case = f"{game.slug}/{n}p/recorded"
     rates_g, rates_a = [], []
@@ -147,6 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         game = get_game(slug)
         for n in range(game.min_seats, game.max_seats + 1):
             bench_raw(game, n, games * 5, runs)
+            bench_protocol(game, n, games * 5, runs)
             bench_recorded(game, n, max(1, games // 2), runs)
             bench_search(game, n, playouts, runs)
     return 0

@@ -261,7 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("validate-deck", help="check a deck file against the game's rules")
-    p.add_argument("game", help="game slug (arackhan-wars, kingdom-of-warlords, khan-of-khans)")
+    p.add_argument(
+        "game", help="game slug (akhedena, arackhan-wars, kingdom-of-warlords, khan-of-khans)"
+    )
     p.add_argument("file", help="a deck list: text or JSON ('-' reads standard input)")
     p.add_argument("--catalogue", help="a catalogue file to check against (default: shipped)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")

@@ -235,6 +235,20 @@ class KhanOfKhansFormat(_EngineFormat):
         )
 
 
+class _GameFormat:
+    """A format that lives in its game's package (``module.FORMAT``), imported on first use."""
+
+    uses_catalogue = True
+
+    def __init__(self, game: str, name: str, module: str) -> None:
+        self.game, self.name, self._module = game, name, module
+
+    def __getattr__(self, attr: str) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(self._module).FORMAT, attr)
+
+
 class HeroesOfGraxiaFormat(_EngineFormat):
     """A Hero choice (``Shadd``, ``{"hero": "shadd"}`` or ``random``), checked against the
     catalogue in force; the catalogue itself is versioned like AracKhan Wars'."""
@@ -288,6 +302,7 @@ _FORMATS: dict[str, DeckFormat] = {
     "arackhan-wars": ArackhanWarsFormat(),
     "kingdom-of-warlords": KingdomOfWarlordsFormat(),
     "khan-of-khans": KhanOfKhansFormat(),
+    "akhedena": _GameFormat("akhedena", "Akhedena Quick Match", "engines.akhedena.deckformat"),
     "heroes-of-graxia": HeroesOfGraxiaFormat(),
 }
 

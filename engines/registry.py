@@ -11,6 +11,7 @@ GAME_MODULES: dict[str, str] = {
     "khan-of-khans": "engines.khan_of_khans",
     "kingdom-of-warlords": "engines.kingdom_of_warlords",
     "arackhan-wars": "engines.arackhan_wars",
+    "akhedena": "engines.akhedena",
     "heroes-of-graxia": "engines.heroes_of_graxia",
 }
 

@@ -39,6 +39,7 @@ def test_engine_bench_prints_every_case(capsys: pytest.CaptureFixture[str]) -> N
         for kind, metric in [
             ("raw", "games_per_s"),
             ("raw", "actions_per_s"),
+            ("protocol", "games_per_s"),
             ("recorded", "games_per_s"),
             ("search", "playouts_per_s"),
         ]:

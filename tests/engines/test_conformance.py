@@ -24,8 +24,8 @@ GAMES += [  # older engine versions a game keeps, so that their matches replay, 
 ]
 PARAMS = [pytest.param(game, id=slug) for slug, game in GAMES]
 # examples per property: the toy game is cheap, real games get fewer but longer games (a random
-# Heroes of Graxia game runs to some 700 actions)
-EXAMPLES = {"toy-tricks": 40, "heroes-of-graxia": 4}
+# Heroes of Graxia game runs to some 700 actions, Akhedena's four-player ones to hundreds of turns)
+EXAMPLES = {"toy-tricks": 40, "heroes-of-graxia": 4, "akhedena": 15}
 MAX_ACTIONS = 20_000
 
 

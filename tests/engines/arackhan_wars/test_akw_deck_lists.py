@@ -309,6 +309,7 @@ def test_formats_by_slug() -> None:
     from engines.decks import UnknownFormat, format_slugs
 
     assert format_slugs() == [
+        "akhedena",
         "arackhan-wars",
         "heroes-of-graxia",
         "khan-of-khans",

@@ -1,0 +1,399 @@
+"""A rule-of-thumb player that reads only its observation and its legal actions.
+
+It scores every legal action. Enemy pieces whose cards are still face down are weighed over
+every way their hidden cards can be dealt from what their open army list has left unseen, so a
+battle's score is its real chance to win under what the seat knows, times the worth of what
+falls, minus what the counterattack risks. A move also scores the Crown it takes (and the
+Castles that taking it lays open), the danger waiting at its destination (enemies that can
+reach the next square on their turn and beat it), how it closes in on enemies it can beat, and
+above all the safety of the seat's Hero and, once Castles can fall, its Castle. A card
+replacement scores the attack and defence it is expected to add.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from itertools import combinations, product
+from typing import Any
+
+from engines.akhedena import board as B
+from engines.akhedena.catalogue import Card, shipped_catalogue
+from engines.akhedena.state import MOVE_RANGE
+from engines.base import Action, Game
+from engines.bots.base import Bot
+
+WIN = 1000.0
+"""Worth of a Hero, or of a Castle that can fall: the game."""
+CROWN = 6.0
+"""Worth of holding the Crown itself (two replacements a turn)."""
+PIECE = 6.0
+"""Worth of a piece besides its attack and defence."""
+CARD = 3.0
+"""Worth of one Army card lost to a volley (the piece survives)."""
+FAR = 0.25
+"""Weight of a danger two moves away (an enemy that needs two moves to reach)."""
+KIND_INDEX = {slot: k for k, slot in enumerate(B.PIECE_SLOTS)}
+
+Deal = tuple[int, int, tuple[int, ...], float]
+"""One way a piece's cards may be: (attack, defence, each Army card's defence, weight)."""
+
+
+def _stats(leader: Card, army: list[Card]) -> tuple[int, int, tuple[int, ...]]:
+    att = sum(c.attack for c in army)
+    dfn = sum(c.defence for c in army)
+    if all(c.weapon == leader.weapon for c in army):
+        att, dfn = att + leader.attack, dfn + leader.defence
+    return att, dfn, tuple(c.defence for c in army)
+
+
+class Unit:
+    """A piece as the bot sees it: every way its cards may be dealt, with their weights."""
+
+    __slots__ = (
+        "seat",
+        "k",
+        "sq",
+        "deals",
+        "shoots",
+        "leader",
+        "army",
+        "attack",
+        "defence",
+        "_beats",
+        "_falls",
+    )
+
+    def __init__(self, seat: int, k: int, sq: int, deals: list[Deal], shoots: bool) -> None:
+        self.seat, self.k, self.sq, self.deals, self.shoots = seat, k, sq, deals, shoots
+        self.leader: Card | None = None
+        self.army: list[Card] = []
+        self.attack = sum(d[0] * d[3] for d in deals)
+        self.defence = sum(d[1] * d[3] for d in deals)
+        self._beats: dict[float, float] = {}
+        self._falls: dict[float, float] = {}
+
+    def p_attack_beats(self, defence: float) -> float:
+        """Chance that this piece's attack is higher than ``defence``."""
+        p = self._beats.get(defence)
+        if p is None:
+            p = self._beats[defence] = sum(d[3] for d in self.deals if d[0] > defence)
+        return p
+
+    def p_falls_to(self, attack: float) -> float:
+        """Chance that ``attack`` beats this piece's defence (it falls in melee)."""
+        p = self._falls.get(attack)
+        if p is None:
+            p = self._falls[attack] = sum(d[3] for d in self.deals if attack > d[1])
+        return p
+
+    def p_held_and_hit(self, attack: float, defence: float) -> float:
+        """Chance that this piece holds against ``attack`` and its counterattack beats
+        ``defence``."""
+        return sum(d[3] for d in self.deals if attack <= d[1] and d[0] > defence)
+
+    def volley(self, attack: float) -> tuple[float, float]:
+        """(chance a shot of ``attack`` strips every Army card, expected cards it strips)."""
+        kill = lost = 0.0
+        for _, _, cards, w in self.deals:
+            n = sum(c < attack for c in cards)
+            lost += w * n
+            if n == len(cards):
+                kill += w
+        return kill, lost
+
+
+def _unseen(obs: dict[str, Any], seat: int, cards: dict[int, Card]) -> list[Card]:
+    """What ``seat``'s face-down cards can be: its open army list minus every card seen."""
+    player = obs["players"][seat]
+    data = player["army_list"]
+    left = Counter(
+        cid for piece in data["pieces"].values() for cid in (piece["card"], *piece["army"])
+    )
+    left.update(data["reserve"])
+    for piece in obs["pieces"]:
+        if piece["seat"] == seat:
+            for card in (piece["card"], *piece["army"]):
+                if not card.get("hidden"):
+                    left[card["card_id"]] -= 1
+    for card in player["discard"]:
+        left[card["card_id"]] -= 1
+    return [cards[cid] for cid, n in left.items() for _ in range(max(0, n))]
+
+
+def _deals(piece: dict[str, Any], unseen: list[Card], cards: dict[int, Card]) -> list[Deal]:
+    """Every way the piece's hidden cards can be dealt from ``unseen``, equally likely."""
+    k = KIND_INDEX[piece["slot"]]
+    lead = piece["card"]
+    if lead.get("hidden"):
+        kind = {B.HERO: "hero", B.CASTLE: "castle"}.get(k, "commander")
+        leaders = [
+            c
+            for c in unseen
+            if c.kind == kind and (kind != "commander" or c.main_type == lead["main_type"])
+        ]
+    else:
+        leaders = [cards[lead["card_id"]]]
+    known = [cards[c["card_id"]] for c in piece["army"] if not c.get("hidden")]
+    types = [c["main_type"] for c in piece["army"] if c.get("hidden")]
+    pools = {t: [c for c in unseen if c.kind == "army" and c.main_type == t] for t in set(types)}
+    if len(types) == 2 and types[0] == types[1]:
+        hands = list(combinations(pools[types[0]], 2))
+    else:
+        hands = list(product(*(pools[t] for t in types)))
+    hands = hands or [()]
+    out: dict[tuple[int, int, tuple[int, ...]], float] = {}
+    weight = 1.0 / (max(1, len(leaders)) * len(hands))
+    for leader in leaders or [cards[next(iter(cards))]]:
+        for hand in hands:
+            key = _stats(leader, known + list(hand))
+            out[key] = out.get(key, 0.0) + weight
+    return [(a, d, c, w) for (a, d, c), w in out.items()]
+
+
+class HeuristicBot(Bot):
+    """Battles it expects to win, safe moves towards the Crown and weak enemies, a Hero and a
+    Castle kept out of reach (see the module docstring)."""
+
+    kind = "heuristic"
+
+    def choose(self, game: Game, state: Any, seat: int) -> Action:
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = View(game.observation(state, seat), seat)
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            score = view.score(action) + self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+class View:
+    """One decision's picture of the board: units, who can reach where, what each is worth."""
+
+    def __init__(self, obs: dict[str, Any], seat: int) -> None:
+        cards = shipped_catalogue().cards
+        self.cards_by_name = {c.name: c for c in cards.values()}
+        self.seat = seat
+        self.crown_holder = obs["crown"]["holder"]
+        self.crown_sq = B.BY_NAME[obs["crown"]["square"]]
+        self.vulnerable = self.crown_holder is not None
+        unseen = {s: _unseen(obs, s, cards) for s in range(obs["n_seats"]) if s != seat}
+        self.units: dict[int, Unit] = {}
+        for piece in obs["pieces"]:
+            k, sq = KIND_INDEX[piece["slot"]], B.BY_NAME[piece["square"]]
+            ranged = k == B.ARCHER or any(c["main_type"] == "Ranged" for c in piece["army"])
+            if piece["seat"] == seat:
+                leader = cards[piece["card"]["card_id"]]
+                army = [cards[c["card_id"]] for c in piece["army"]]
+                unit = Unit(seat, k, sq, [(*_stats(leader, army), 1.0)], ranged)
+                unit.leader, unit.army = leader, army
+            else:
+                deals = _deals(piece, unseen[piece["seat"]], cards)
+                unit = Unit(piece["seat"], k, sq, deals, ranged)
+            self.units[sq] = unit
+        self.reserve = obs["players"][seat]["reserve_cards"]
+        occupied = set(self.units) | ({self.crown_sq} if self.crown_holder is None else set())
+        self.enemies = [u for u in self.units.values() if u.seat != seat]
+        self.mine = [u for u in self.units.values() if u.seat == seat]
+        # near[sq] / far[sq]: enemies that can end their next move (or the one after) next to sq
+        self.near: dict[int, list[Unit]] = {}
+        self.far: dict[int, list[Unit]] = {}
+        for u in self.enemies:
+            if u.k == B.CASTLE:
+                continue
+            first = _reach(u.sq, MOVE_RANGE[u.k], occupied)
+            second = {d for r in first for d in _reach(r, MOVE_RANGE[u.k], occupied - {u.sq})}
+            for r in first:
+                for nb in B.NEIGHBOURS[r]:
+                    self.near.setdefault(nb, []).append(u)
+            for r in second:
+                for nb in B.NEIGHBOURS[r]:
+                    self.far.setdefault(nb, []).append(u)
+        self.hero = next((u for u in self.mine if u.k == B.HERO), None)
+        self.castle = next((u for u in self.mine if u.k == B.CASTLE), None)
+        self._home: dict[tuple[int, int, bool], float] = {}
+        self._press: dict[tuple[int, int], float] = {}
+
+    # -- worths and dangers ------------------------------------------------------------------
+    def worth(self, u: Unit) -> float:
+        if u.k == B.HERO or (u.k == B.CASTLE and self.vulnerable):
+            return WIN
+        if u.k == B.CASTLE:
+            return 0.0
+        return PIECE + u.attack + u.defence
+
+    def danger(self, u: Unit, sq: int, gone: Unit | None = None) -> float:
+        """Expected loss if ``u`` stands on ``sq`` when the enemies move: the likeliest melee
+        defeat (next turn, or a quarter of it the turn after), or a volley that strips its
+        Army cards (all of them: the piece)."""
+        worth = self.worth(u)
+        mine = u.defence
+        worst = 0.0
+        for e in self.near.get(sq, ()):
+            if e is not gone and e.sq != u.sq:
+                worst = max(worst, e.p_attack_beats(mine) * worth)
+        if u.k in (B.HERO, B.CASTLE):
+            for e in self.far.get(sq, ()):
+                if e is not gone and e.sq != u.sq:
+                    worst = max(worst, FAR * e.p_attack_beats(mine) * worth)
+        cards = u.deals[0][2]
+        for e in self.enemies:
+            if e.shoots and e is not gone and sq in B.RANGE_2[e.sq] and cards:
+                for att, _, _, w in e.deals:
+                    lost = sum(c < att for c in cards)
+                    hit = worth if lost == len(cards) else lost * CARD
+                    worst = max(worst, w * hit)
+        return worst
+
+    def home(
+        self, gone: Unit | None = None, moved: Unit | None = None, crown: bool = False
+    ) -> float:
+        """Danger to the Hero, and to the Castle while Castles can fall (or would, ``crown``)."""
+        key = (id(gone), id(moved), crown)
+        found = self._home.get(key)
+        if found is None:
+            found = self._home[key] = self._home_danger(gone, moved, crown)
+        return found
+
+    def _home_danger(self, gone: Unit | None, moved: Unit | None, crown: bool) -> float:
+        total = 0.0
+        if self.hero is not None and self.hero is not moved:
+            total += self.danger(self.hero, self.hero.sq, gone)
+        if self.castle is not None and (self.vulnerable or crown):
+            keep, self.vulnerable = self.vulnerable, True
+            total += self.danger(self.castle, self.castle.sq, gone)
+            self.vulnerable = keep
+        return total
+
+    # -- scoring -----------------------------------------------------------------------------
+    def score(self, action: str) -> float:
+        parts = action.split(" ")
+        op = parts[0]
+        if op == "move":
+            target = B.BY_NAME[parts[3]] if len(parts) == 4 else None
+            return self._move(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]], target)
+        if op == "shoot":
+            return self._shoot(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]])
+        if op == "draw":
+            kind = parts[3] if len(parts) == 4 else None
+            return self._draw(B.BY_NAME[parts[1]], int(parts[2]) - 1, kind)
+        return 0.0 if op == "done" else -1.0
+
+    def _move(self, a: int, d: int, t: int | None) -> float:
+        me = self.units[a]
+        value, gone, survive = 0.0, None, 1.0
+        if t is not None:
+            foe = self.units[t]
+            att, dfn = me.deals[0][0], me.deals[0][1]
+            win = foe.p_falls_to(att)
+            hit = foe.p_held_and_hit(att, dfn)
+            value += win * self.worth(foe) - hit * self.worth(me)
+            survive = 1.0 - hit
+            if win > 0.5:
+                gone = foe
+        takes_crown = self.crown_holder != self.seat and self.crown_sq in B.NEIGHBOURS[d]
+        if takes_crown:
+            value += survive * self._crown_gain(me, d)
+        value -= survive * self.danger(me, d, gone)
+        if me.k != B.HERO:
+            value += 0.5 * self.danger(me, a)  # leaving a threatened square
+        home = self.home(gone, moved=me if me.k == B.HERO else None, crown=takes_crown)
+        value -= home
+        value += 0.3 * (self._pressure(me, d) - self._pressure(me, a))
+        return value
+
+    def _crown_gain(self, me: Unit, d: int) -> float:
+        """Taking the Crown: worth a little by itself; if nobody held it, every Castle can
+        fall from now on — good when the seat threatens an enemy Castle, bad when its own is
+        within the enemies' reach."""
+        if self.vulnerable:
+            return CROWN
+        attack = max((u.deals[0][0] for u in self.mine if u.k != B.CASTLE), default=0)
+        theirs = max(
+            (
+                u.p_falls_to(attack) / (1 + B.distance(u.sq, me.sq) / 6)
+                for u in self.enemies
+                if u.k == B.CASTLE
+            ),
+            default=0.0,
+        )
+        risk = 0.0
+        if self.castle is not None:
+            for e in self.enemies:
+                if e.k != B.CASTLE:
+                    reach = B.distance(e.sq, self.castle.sq) / max(1, MOVE_RANGE[e.k])
+                    risk = max(risk, e.p_attack_beats(self.castle.defence) / (1 + reach))
+        return CROWN + 0.2 * WIN * (theirs - risk)
+
+    def _pressure(self, me: Unit, sq: int) -> float:
+        """How close ``sq`` brings ``me`` to enemies it could beat (the Hero above all)."""
+        key = (me.sq, sq)
+        found = self._press.get(key)
+        if found is None:
+            found = self._press[key] = self._pressure_of(me, sq)
+        return found
+
+    def _pressure_of(self, me: Unit, sq: int) -> float:
+        att = me.deals[0][0]
+        best = 0.0
+        for foe in self.enemies:
+            if foe.k == B.CASTLE and not self.vulnerable:
+                continue
+            gain = (3.0 if foe.k in (B.HERO, B.CASTLE) else 1.0) * foe.p_falls_to(att)
+            best = max(best, gain / (1 + B.distance(sq, foe.sq)))
+        if self.crown_holder is None:
+            best = max(best, 0.5 / (1 + B.distance(sq, self.crown_sq)))
+        return best * 10
+
+    def _shoot(self, a: int, t: int) -> float:
+        me, foe = self.units[a], self.units[t]
+        att = me.deals[0][0]
+        kill, lost = foe.volley(att)
+        value = kill * self.worth(foe) + (lost - kill * 2) * CARD
+        if foe.shoots:
+            cards = me.deals[0][2]
+            back = 0.0
+            for f_att, _, f_cards, w in foe.deals:
+                if sum(c < att for c in f_cards) < len(f_cards):  # it survives to shoot back
+                    n = sum(c < f_att for c in cards)
+                    back += w * (self.worth(me) if n == len(cards) else n * CARD)
+            value -= back
+        value -= self.home(foe if kill > 0.5 else None)
+        return value
+
+    def _draw(self, sq: int, i: int, kind: str | None) -> float:
+        """The attack and defence a replacement is expected to add (a Ranged card also lets
+        the Hero shoot), less the dangers that stay where they are."""
+        me = self.units[sq]
+        names = self.reserve[kind or _pile_of(me.k)]
+        if not names or me.leader is None:
+            return -1.0
+        before = sum(_stats(me.leader, me.army)[:2])
+        after = 0.0
+        for name in names:
+            army = me.army[:]
+            army[i] = self.cards_by_name[name]
+            after += sum(_stats(me.leader, army)[:2])
+        gain = after / len(names) - before
+        if kind == "ranged" and not me.shoots:
+            gain += 3.0
+        return 0.5 * gain - 0.5 - self.home()
+
+
+def _pile_of(k: int) -> str:
+    if k == B.ARCHER:
+        return "ranged"
+    return "cavalry" if k in (B.CAVALRY_LEFT, B.CAVALRY_RIGHT) else "infantry"
+
+
+def _reach(sq: int, reach: int, occupied: set[int]) -> list[int]:
+    out = []
+    for ray in B.RAYS[sq]:
+        for d in ray[:reach]:
+            if d in occupied:
+                break
+            out.append(d)
+    return out
