@@ -25,7 +25,7 @@ from engines.khan_of_khans.rules import (
     OP_CORRAL,
     OP_RAID,
     RANDOM_CARD,
-    _steal_options,
+    steal_options,
     step,
 )
 from engines.khan_of_khans.state import PENDING_BLESSING, PENDING_IMPALA, State
@@ -44,7 +44,7 @@ def _steal_value(action: str) -> int:
 
 
 def _best_steal(st: State, s: int, table: list[dict[int, str]]) -> tuple[int, str] | None:
-    options = _steal_options(st, s, table)
+    options = steal_options(st, s, table)
     if not options:
         return None
     best = max(options, key=_steal_value)

@@ -79,7 +79,7 @@ def impala_list(mask: int) -> list[str]:
     return acts
 
 
-def _steal_options(st: State, s: int, table: list[dict[int, str]]) -> list[str]:
+def steal_options(st: State, s: int, table: list[dict[int, str]]) -> list[str]:
     """Steal actions against every other seat with a Raid! card in its Herd."""
     out = []
     herds = st.herd
@@ -114,7 +114,7 @@ def legal_list(st: State) -> list[str]:
         if herd and st.tiles[s]:
             extra.append(CORRAL)
         if st.kept[s]:
-            extra += _steal_options(st, s, BLESS_ACTS)
+            extra += steal_options(st, s, BLESS_ACTS)
         if s == st.llama and herd and -1 in st.extra[s]:
             vs = {VALUE[c] for c in herd}
             extra += [SNEAK_ACTS[v] for v in RAID_VALUES if v in vs]
@@ -122,7 +122,7 @@ def legal_list(st: State) -> list[str]:
             extra += impala_list(st.mask)
         return acts + extra if extra else acts
     if pending == PENDING_BLESSING:
-        return [KEEP, *_steal_options(st, s, GIVE_ACTS)]
+        return [KEEP, *steal_options(st, s, GIVE_ACTS)]
     return [CHOOSE_ACTS[d] for d in st.revealed]
 
 
