@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from django.utils.dateparse import parse_datetime
 from rest_framework.exceptions import ValidationError
 
+from gauntlet.query import BadParameter, parse_moment
 from matches.models import MatchState
 
 RESULTS = ("forfeit", "corrected", "diverged", "verified")
@@ -25,9 +25,10 @@ def filter_matches(queryset: QuerySet, params) -> QuerySet:
         queryset = queryset.filter(state=state)
     for name, lookup in (("since", "created__gte"), ("until", "created__lt")):
         if value := params.get(name):
-            moment = parse_datetime(value)
-            if moment is None:
-                raise ValidationError({name: ["an ISO 8601 date-time, e.g. 2026-11-30T12:00:00Z"]})
+            try:
+                moment = parse_moment(name, value)
+            except BadParameter as bad:
+                raise ValidationError({name: [bad.message]}) from None
             queryset = queryset.filter(**{lookup: moment})
     if result := params.get("result"):
         if result not in RESULTS:

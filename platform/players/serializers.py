@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from gauntlet.api.serializers import StrictModelSerializer, StrictSerializer
 from players.models import ApiToken, Player
+from players.passwords import PASSWORD_MAX_LENGTH
 
 
 class PlayerSerializer(StrictModelSerializer):
@@ -37,6 +38,14 @@ class SignUpSerializer(StrictModelSerializer):
         fields = ["username", "password", "email", "display_name", "country"]
         extra_kwargs = {"email": {"required": False}}
 
+    def validate_username(self, value: str) -> str:
+        """The name as it will be stored (NFKC, as Django normalises it), refused when taken in
+        any case: a full-width "ａlice" is "alice" once stored."""
+        value = Player.normalize_username(value)
+        if Player.objects.filter(username__iexact=value).exists():
+            raise serializers.ValidationError(f"The user name {value!r} is taken.")
+        return value
+
     def validate(self, attrs: dict) -> dict:
         candidate = Player(**{k: v for k, v in attrs.items() if k != "password"})
         try:
@@ -50,8 +59,10 @@ class SignUpSerializer(StrictModelSerializer):
 
 
 class CredentialsSerializer(StrictSerializer):
-    username = serializers.CharField()
-    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(
+        write_only=True, max_length=PASSWORD_MAX_LENGTH, style={"input_type": "password"}
+    )
 
     def validate(self, attrs: dict) -> dict:
         user = authenticate(
@@ -96,4 +107,6 @@ class TokenCreateSerializer(StrictSerializer):
 
     name = serializers.CharField(max_length=60, required=False, default="default")
     username = serializers.CharField(required=False)
-    password = serializers.CharField(required=False, write_only=True)
+    password = serializers.CharField(
+        required=False, write_only=True, max_length=PASSWORD_MAX_LENGTH
+    )

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth import login, logout, update_session_auth_hash
-from django.db import transaction
 from drf_spectacular.utils import extend_schema, inline_serializer
 from knox.models import get_token_model
 from rest_framework import generics, mixins, permissions, serializers, status, viewsets
-from rest_framework.exceptions import NotAuthenticated
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -22,6 +21,7 @@ from players.serializers import (
     TokenCreateSerializer,
     TokenSerializer,
 )
+from players.tokens import TokenLimitReached, issue_token
 
 ApiToken = get_token_model()
 
@@ -141,8 +141,10 @@ class TokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.Gen
             user = request.user
         else:
             raise NotAuthenticated("Sign in, or give username and password, to create a token.")
-        with transaction.atomic():
-            instance, token = ApiToken.objects.create(user=user, name=data["name"])
+        try:
+            instance, token = issue_token(user, data["name"])
+        except TokenLimitReached as exc:
+            raise PermissionDenied(str(exc)) from None
         return Response(
             {
                 "token": token,

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import BaseUserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 
 from players.models import Player
+from players.passwords import PASSWORD_MAX_LENGTH
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form; a password longer than any we accept is refused before hashing."""
+
+    password = forms.CharField(
+        label="Password",
+        strip=False,
+        max_length=PASSWORD_MAX_LENGTH,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
 
 
 class SignUpForm(BaseUserCreationForm):

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.http import require_POST
 
 from players.models import ApiToken
-from web.forms import ProfileForm, SignUpForm, TokenCreateForm
+from players.throttles import login_refused
+from players.tokens import TokenLimitReached, issue_token
+from web.forms import LoginForm, ProfileForm, SignUpForm, TokenCreateForm
 
 LOGIN_URL = reverse_lazy("web-login")
 private = login_required(login_url=LOGIN_URL)
@@ -35,8 +35,22 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 class LoginView(auth_views.LoginView):
+    """Django's log-in view, throttled per client like the API's (the ``login`` rate)."""
+
     template_name = "web/accounts/login.html"
     redirect_authenticated_user = True
+    form_class = LoginForm
+
+    def post(self, request, *args, **kwargs):
+        wait = login_refused(request)
+        if wait is not None:
+            form = self.get_form()
+            form.errors.clear()
+            form.add_error(None, f"Too many attempts to log in: try again in {wait} seconds.")
+            response = self.render_to_response(self.get_context_data(form=form), status=429)
+            response["Retry-After"] = str(wait)
+            return response
+        return super().post(request, *args, **kwargs)
 
     def form_invalid(self, form):
         return self.render_to_response(self.get_context_data(form=form), status=400)
@@ -93,12 +107,11 @@ def tokens(request: HttpRequest) -> HttpResponse:
     form = TokenCreateForm(request.POST)
     if not form.is_valid():
         return _tokens_page(request, form, status=400)
-    limit = settings.REST_KNOX.get("TOKEN_LIMIT_PER_USER")
-    if limit and ApiToken.objects.filter(user=request.user).count() >= limit:
-        form.add_error(None, f"You have {limit} tokens already: revoke one first.")
+    try:
+        instance, key = issue_token(request.user, form.cleaned_data["name"])
+    except TokenLimitReached as exc:
+        form.add_error(None, str(exc))
         return _tokens_page(request, form, status=400)
-    with transaction.atomic():
-        instance, key = ApiToken.objects.create(user=request.user, name=form.cleaned_data["name"])
     messages.success(request, f"Token “{instance.name}” created. Copy it now: it is shown once.")
     return _tokens_page(request, TokenCreateForm(), new_key=key)
 
