@@ -198,3 +198,29 @@ async def test_a_resign_message_ends_the_match_for_every_socket():
     assert late["kind"] == "error" and late["status"] == 409
     for socket in (*seats, spectator):
         await socket.disconnect()
+
+
+async def test_a_bot_with_a_token_needs_no_origin_but_a_cookie_does():
+    """The origin rule of docs/matches.md: the token header stands for itself; a cookie alone
+    must come from a page of this site."""
+    match, (cookie, token) = await _match_of_two_people()
+    bot = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/play/", headers=[token])
+    connected, _ = await bot.connect()
+    assert connected
+    assert (await _next_view(bot))["seat"] == 1
+    await bot.disconnect()
+    for headers in ([cookie], [cookie, (b"origin", b"http://evil.example")]):
+        browser = WebsocketCommunicator(
+            application, f"/ws/matches/{match.pk}/play/", headers=headers
+        )
+        connected, _ = await browser.connect()
+        assert not connected, headers
+    # A forged cookie plus a bad token is a spectator, not the cookie's player.
+    forged = (b"authorization", b"Token not-a-token")
+    spy = WebsocketCommunicator(
+        application, f"/ws/matches/{match.pk}/play/", headers=[cookie, forged]
+    )
+    connected, _ = await spy.connect()
+    assert connected
+    assert (await _next_view(spy))["seat"] is None
+    await spy.disconnect()
