@@ -171,6 +171,7 @@ def play_match(
     options: dict[str, Any] | None = None,
     record: bool = True,
     max_actions: int = 100_000,
+    platform_errors: tuple[type[BaseException], ...] = (),
 ) -> MatchRecord:
     """Play one match, one bot per seat, and return its record.
 
@@ -180,7 +181,9 @@ def play_match(
     digest after every action is kept, otherwise only the setup and final digests.
     Raises :class:`BadSetup` for bad seats/decks/options, :class:`EngineError` when the engine
     rejects an action it listed as legal, and ``RuntimeError`` when the game outlasts
-    ``max_actions``.
+    ``max_actions``. An exception of ``platform_errors`` raised while a bot chooses (a task's
+    time limit, a lost database) is the platform's fault, not the bot's: it is raised, never
+    recorded as a forfeit.
     """
     game = _resolve_game(game)
     n = len(bots)
@@ -206,7 +209,9 @@ def play_match(
         action: Any = None
         try:
             action = players[seat].choose(game, state, seat)
-        except Exception as exc:  # noqa: BLE001 - any bot failure forfeits
+        except platform_errors:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any other bot failure forfeits
             rec.forfeit = _forfeit(rec, seat, "error", None, _describe_error(exc))
             break
         try:

@@ -1,4 +1,5 @@
-"""Query-string filters for match lists: ?game= &player= &state= &ladder= &since= &until= &result=."""
+"""Query-string filters for match lists: ?game= &player= &state= &ladder= &since= &until= &result=
+(``forfeit``, ``corrected``, ``diverged``, ``verified``, ``given-up``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from rest_framework.exceptions import ValidationError
 from gauntlet.query import BadParameter, parse_moment
 from matches.models import MatchState
 
-RESULTS = ("forfeit", "corrected", "diverged", "verified")
+RESULTS = ("forfeit", "corrected", "diverged", "verified", "given-up")
 
 
 def filter_matches(queryset: QuerySet, params) -> QuerySet:
@@ -38,5 +39,7 @@ def filter_matches(queryset: QuerySet, params) -> QuerySet:
             "corrected": lambda q: q.exclude(corrected_result=None),
             "diverged": lambda q: q.filter(verification__ok=False),
             "verified": lambda q: q.filter(verification__ok=True),
+            # Aborted after repeated failures of the platform (matches.failures).
+            "given-up": lambda q: q.filter(audit_entries__action="gave up"),
         }[result](queryset)
     return queryset.distinct()

@@ -378,6 +378,17 @@ def expire(match_id: int) -> bool:
         return _time_out(match, list(match.seats.order_by("seat")))
 
 
+def seconds_left(match_id: int, ply: int) -> float | None:
+    """Seconds until the clock of turn ``ply`` runs out; ``None`` when that turn is over (a move
+    was made, the match ended) or the match has no running clock."""
+    match = Match.objects.filter(pk=match_id).only("state", "actions", "clock_deadline").first()
+    if match is None or match.state != MatchState.RUNNING or match.clock_deadline is None:
+        return None
+    if len(match.actions) != ply:
+        return None
+    return max(0.0, (match.clock_deadline - timezone.now()).total_seconds())
+
+
 def expired_clocks(limit: int = 500) -> list[int]:
     """Running matches whose seat to act has run out of time."""
     return list(

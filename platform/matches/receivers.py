@@ -28,6 +28,6 @@ def move_bots(sender: Any, match_id: int, **kwargs: Any) -> None:
 
 def expire_turn(sender: Any, match_id: int, ply: int, countdown: float, **kwargs: Any) -> None:
     """A turn clock is running: check it once it should have run out."""
-    from matches.tasks import expire_clock
+    from matches.tasks import expire_clock_later
 
-    expire_clock.apply_async((match_id, ply), countdown=countdown)
+    expire_clock_later(match_id, ply, countdown)

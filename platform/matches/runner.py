@@ -19,6 +19,7 @@ from engines.bots.base import Bot
 from engines.record import MatchRecord, play_match
 from engines.registry import engine_for
 from gauntlet.db import update_rows
+from matches.failures import PLATFORM_ERRORS, give_up_if_exhausted
 from matches.models import AttemptOutcome, Match, MatchAttempt, MatchSeat, MatchState
 from matches.signals import matches_finished
 
@@ -117,7 +118,15 @@ def play(
         BudgetedBot(make_bot(match.game, s.bot, bot_seed(match.seed, s.seat)), move_budget, on_move)
         for s in seats
     ]
-    return play_match(game, match.seed, bots, match.decks, match.options or None, record=True)
+    return play_match(
+        game,
+        match.seed,
+        bots,
+        match.decks,
+        match.options or None,
+        record=True,
+        platform_errors=PLATFORM_ERRORS,
+    )
 
 
 FINISH_FIELDS = [
@@ -220,8 +229,9 @@ def run_batch(
 ) -> dict[int, str]:
     """Run matches end to end, recording them together; returns what happened to each.
 
-    A match whose play fails (an engine or setup error, never a bot's: bots forfeit) gets a
-    failed attempt and stays running for the reaper; the others are recorded. ``timings``, when
+    A match whose play fails (the platform's, an engine's or a setup error, never a bot's: bots
+    forfeit; see ``matches.failures``) gets a failed attempt and stays running for the reaper,
+    until its failures are exhausted and it is given up; the others are recorded. ``timings``, when
     given, receives seconds spent in the engine, the database and the rating update.
     """
     clock = time.perf_counter()
@@ -242,11 +252,13 @@ def run_batch(
             record = play(
                 matches[attempt.match_id], seats[attempt.match_id], move_budget, heartbeat
             )
-        except Exception as exc:  # an engine or setup failure is not a game result
+        except Exception as exc:  # the platform's, an engine's or a setup failure: no result
             log.exception("match %s failed to play", attempt.match_id)
             fail_attempt(attempt, f"{type(exc).__name__}: {exc}")
-            outcome[attempt.match_id] = "failed"
-            errors.append(exc)
+            gave_up = give_up_if_exhausted(attempt.match_id)
+            outcome[attempt.match_id] = "given up" if gave_up else "failed"
+            if not gave_up:
+                errors.append(exc)
             continue
         played.append((attempt, record, time.perf_counter() - started))
     engine_seconds = sum(seconds for _, _, seconds in played)

@@ -100,11 +100,31 @@ def advance_bots(match_id: int) -> int:
     return seat_bots.advance_bots(match_id)
 
 
+MAX_COUNTDOWN_SECONDS = 300.0
+"""Longest countdown given to the broker: a task held back longer than the broker's visibility
+timeout (Redis: the task time limit + 60 s) is delivered a second time, so a longer turn is
+checked in hops of at most this."""
+
+
+def expire_clock_later(match_id: int, ply: int, countdown: float) -> None:
+    """Queue ``expire_clock`` for turn ``ply``, ``countdown`` seconds from now (in hops)."""
+    expire_clock.apply_async(
+        (match_id, ply), countdown=max(0.0, min(countdown, MAX_COUNTDOWN_SECONDS))
+    )
+
+
 @shared_task(name="matches.expire_clock", acks_late=True, reject_on_worker_lost=True)
 def expire_clock(match_id: int, ply: int) -> bool:
     """Queued at each turn with the turn's time as countdown: forfeit the seat to act if its
-    clock has run out (nothing when it has moved since: the deadline moved with it)."""
-    return interactive.expire(match_id)
+    clock has run out (nothing when it has moved since: the deadline moved with it); a hop of a
+    long turn queues the next hop."""
+    if interactive.expire(match_id):
+        return True
+    left = interactive.seconds_left(match_id, ply)
+    # In-process (embedded) tasks run at once whatever their countdown: no hops there.
+    if left is not None and not expire_clock.app.conf.task_always_eager:
+        expire_clock_later(match_id, ply, left + 0.5)
+    return False
 
 
 @shared_task(name="matches.sweep_clocks")

@@ -358,3 +358,29 @@ def test_a_resignation_after_the_clock_ran_out_is_a_timeout(people):
     assert late.value.status == 409 and f"Seat {seat}'s time ran out" in late.value.message
     match.refresh_from_db()
     assert match.forfeit["kind"] == "timeout" and match.forfeit["seat"] == seat
+
+
+def test_a_long_turn_is_checked_in_hops_shorter_than_the_brokers_visibility(
+    people, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A countdown longer than the broker's visibility timeout is delivered twice (Redis):
+    the expiry task is held back at most MAX_COUNTDOWN_SECONDS and queues the next hop."""
+    from matches import tasks
+
+    queued = []
+    monkeypatch.setattr(
+        tasks.expire_clock, "apply_async", lambda args, countdown: queued.append((args, countdown))
+    )
+    monkeypatch.setitem(tasks.expire_clock.app.conf, "task_always_eager", False)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = _people_match(people, options={"clock": {"initial": 900, "increment": 0}})
+    assert queued and all(c <= tasks.MAX_COUNTDOWN_SECONDS for _, c in queued)
+    assert queued[-1] == ((match.pk, 0), tasks.MAX_COUNTDOWN_SECONDS)
+    queued.clear()
+    Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() + timedelta(seconds=42))
+    assert tasks.expire_clock(match.pk, 0) is False
+    [(args, countdown)] = queued
+    assert args == (match.pk, 0) and 42 <= countdown <= 43
+    # A turn already played needs no further hop.
+    queued.clear()
+    assert tasks.expire_clock(match.pk, 5) is False and queued == []
