@@ -33,7 +33,10 @@ FILTERS = [
         ("state", "scheduled, running, finished, aborted, voided"),
         ("since", "created at or after (ISO 8601)"),
         ("until", "created before (ISO 8601)"),
-        ("result", "forfeit, corrected, diverged, verified, given-up (aborted after failures of the platform)"),
+        (
+            "result",
+            "forfeit, corrected, diverged, verified, given-up (aborted after failures of the platform)",
+        ),
     ]
 ]
 
