@@ -2,8 +2,9 @@
 # Gauntlet "distributed mode" on ONE machine, without Docker.
 #
 # Runs the same topology as deploy/compose.yaml -- PostgreSQL, Redis (Celery broker + Channels
-# layer), daphne (HTTP + websockets), N Celery workers and exactly one Celery beat -- as plain
-# background processes of this checkout. Tests and benchmarks use it; see docs/deploy.md.
+# layer), daphne (HTTP + websockets), N Celery workers, the upkeep's worker (maintenance queue)
+# and exactly one Celery beat -- as plain background processes of this checkout. Tests and
+# benchmarks use it; see docs/deploy.md.
 #
 #   deploy/distributed.sh start     # services up, migrate, daphne + workers + beat, wait healthy
 #   deploy/distributed.sh stop      # TERM, then KILL after GAUNTLET_STOP_TIMEOUT; idempotent
@@ -95,7 +96,7 @@ PYTHONPATH_VALUE="$REPO:$REPO/platform"
 # Component names, in start order. Each has $RUN_DIR/<name>.pid and $RUN_DIR/<name>.log.
 COMPONENTS=(web)
 for ((i = 1; i <= WORKERS; i++)); do COMPONENTS+=("worker$i"); done
-COMPONENTS+=(beat)
+COMPONENTS+=(maintenance beat)
 
 # ---------------------------------------------------------------- environment
 env_pairs() {
@@ -310,8 +311,10 @@ ensure_redis() {
     redis_up && return 0
     say "Redis is down: starting redis-server on $REDIS_HOST:$REDIS_PORT"
     mkdir -p /var/lib/redis /var/log/redis
+    # Append-only file: a restarted Redis keeps the broker's queued tasks (an fsync a second).
     if ! redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$REDIS_PORT" --save "" \
-        --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log \
+        --appendonly yes --appendfsync everysec --dir /var/lib/redis \
+        --logfile /var/log/redis/ci.log \
         </dev/null >>"$RUN_DIR/services.log" 2>&1 9>&-; then
         tail -n 20 "$RUN_DIR/services.log" >&2
         die "could not start redis-server"
@@ -448,6 +451,9 @@ cmd_start() {
         launch "worker$i" "$PY" -m celery -A gauntlet.celery_app worker -l info \
             --concurrency 1 -n "$WORKER_PREFIX$i@%h"
     done
+    # The upkeep (reaper, clocks, lost tasks, matchmaker) on a queue and worker of its own.
+    launch maintenance "$PY" -m celery -A gauntlet.celery_app worker -l info \
+        -Q maintenance --concurrency 1 -n "maintenance@%h"
     launch beat "$PY" -m celery -A gauntlet.celery_app beat -l info \
         --schedule "$RUN_DIR/celerybeat-schedule"
 

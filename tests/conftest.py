@@ -72,6 +72,14 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache (throttle counters, the reaper's notes)."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _tasks_in_process_unless_services(request):
     """Outside ``services`` tests, Celery tasks run in-process even when a broker is set, so
     they don't pile up on a broker no test worker consumes. ``services`` tests use real workers.

@@ -205,20 +205,36 @@ CELERY_WORKER_MAX_MEMORY_PER_CHILD = env_int("CELERY_WORKER_MAX_MEMORY_PER_CHILD
 # A late-acked task outlives its broker visibility only if it runs longer than this (Redis).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
 CELERY_TIMEZONE = TIME_ZONE
+# A queue per kind of work: the upkeep (the reaper, the clocks, the matchmaker) has a queue and
+# a worker of its own, so it never waits behind a backlog of matches (docs/deploy.md).
+MAINTENANCE_QUEUE = "maintenance"
+CELERY_TASK_ROUTES = {
+    name: {"queue": MAINTENANCE_QUEUE}
+    for name in (
+        "matches.requeue_stale",
+        "matches.sweep_clocks",
+        "matches.run_scheduled",
+        "matches.expire_clock",
+        "ratings.matchmake",
+    )
+}
+
+
+def _every(task: str, seconds: float) -> dict:
+    """A beat entry whose run expires when the next is due: runs never stack up in a queue."""
+    return {"task": task, "schedule": seconds, "options": {"expires": seconds}}
+
+
 # Exactly one beat process runs these (see docs/deploy.md).
 CELERY_BEAT_SCHEDULE = {
     # Queue again running matches whose worker stopped beating (it died mid-match).
-    "matches.requeue_stale": {"task": "matches.requeue_stale", "schedule": 15.0},
+    "matches.requeue_stale": _every("matches.requeue_stale", 10.0),
     # Forfeit people's matches whose turn clock ran out (if their expiry task was lost).
-    "matches.sweep_clocks": {"task": "matches.sweep_clocks", "schedule": 10.0},
-    # Queue scheduled bot matches that never reached the broker (e.g. it was down).
-    "matches.run_scheduled": {"task": "matches.run_scheduled", "schedule": 60.0},
+    "matches.sweep_clocks": _every("matches.sweep_clocks", 10.0),
+    # Queue scheduled bot matches whose task was lost (broker restarted, worker killed).
+    "matches.run_scheduled": _every("matches.run_scheduled", 30.0),
     # Form ladder matches from the queues (and keep bot arenas playing).
-    "ratings.matchmake": {
-        "task": "ratings.matchmake",
-        "schedule": 5.0,
-        "options": {"expires": 10.0},
-    },
+    "ratings.matchmake": _every("ratings.matchmake", 5.0),
 }
 
 # -- Channels ----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.core.cache import cache
 from django.db import DatabaseError
 
 from matches import audit, interactive, runner, seat_bots
@@ -53,26 +54,50 @@ def run_matches(self, match_ids: list[int]) -> dict[str, Any]:
     return {"outcome": {str(k): v for k, v in outcome.items()}, "timings": timings}
 
 
+MIN_REQUEUE_WINDOW = 10
+"""Seconds during which a match queued again is not queued again (the beat's period)."""
+LOST_AFTER_SECONDS = 90.0
+"""An all-bot match still scheduled this long after it was created lost its task."""
+
+
+def queued_again_recently(kind: str, match_id: int, window: float) -> bool:
+    """True when ``match_id`` was queued again by ``kind`` in the last ``window`` seconds (at
+    least :data:`MIN_REQUEUE_WINDOW`; else notes that it is now): overlapping reaper runs never
+    queue one lost match many times."""
+    timeout = max(MIN_REQUEUE_WINDOW, int(window))
+    return not cache.add(f"gauntlet:requeued:{kind}:{match_id}", 1, timeout=timeout)
+
+
 @shared_task(name="matches.requeue_stale")
 def requeue_stale(
     stale_after: float = runner.STALE_AFTER_SECONDS, queue: str | None = None
 ) -> list[int]:
-    """Queue again every running match whose worker stopped beating (it died mid-match)."""
-    ids = runner.stale_matches(stale_after)
+    """Queue again every running match whose worker stopped beating (it died mid-match), at
+    most once per ``stale_after`` seconds each."""
+    ids = [
+        match_id
+        for match_id in runner.stale_matches(stale_after)
+        if not queued_again_recently("stale", match_id, stale_after)
+    ]
     for match_id in ids:
         run_match.apply_async((match_id,), queue=queue)
     return ids
 
 
 @shared_task(name="matches.run_scheduled")
-def run_scheduled(older_than: float = 600.0, limit: int = 1000) -> int:
-    """Queue again all-bot matches still scheduled ``older_than`` seconds after creation.
+def run_scheduled(older_than: float = LOST_AFTER_SECONDS, limit: int = 1000) -> int:
+    """Queue again all-bot matches still scheduled ``older_than`` seconds after creation, at
+    most once per ``older_than`` seconds each.
 
-    Their task was lost (the broker was down when they were created, or it lost its queue). A
-    match whose task is merely waiting in a long queue may be queued twice: harmless, since
-    ``run_match`` records a match once.
+    Their task was lost (the broker was down when they were created, restarted without its
+    queue, or a killed worker held it). A match whose task is merely waiting in a long queue may
+    be queued twice: harmless, since ``run_match`` records a match once.
     """
-    ids = runner.lost_bot_matches(older_than, limit)
+    ids = [
+        match_id
+        for match_id in runner.lost_bot_matches(older_than, limit)
+        if not queued_again_recently("scheduled", match_id, older_than)
+    ]
     for match_id in ids:
         run_match.delay(match_id)
     return len(ids)

@@ -32,7 +32,7 @@ DOCS = REPO / "docs" / "deploy.md"
 SETTINGS_DIR = REPO / "platform" / "gauntlet"
 SOURCE_ROOTS = (REPO, REPO / "platform")
 
-APP_SERVICES = ("migrate", "web", "worker", "beat")
+APP_SERVICES = ("migrate", "web", "worker", "maintenance", "beat")
 ALL_SERVICES = {"postgres", "redis", *APP_SERVICES}
 
 BASH = shutil.which("bash")
@@ -532,3 +532,18 @@ def test_docs_cover_the_distributed_mode():
         "DATABASE_URL",
     ):
         assert needle in text, f"docs/deploy.md does not mention {needle!r}"
+
+
+def test_the_upkeep_has_a_queue_and_a_worker_of_its_own(settings):
+    """Behind a backlog of matches the reaper once ran minutes late: its tasks now go to the
+    maintenance queue, which a worker of its own consumes (compose and distributed.sh)."""
+    routes = settings.CELERY_TASK_ROUTES
+    for task in ("matches.requeue_stale", "matches.run_scheduled", "ratings.matchmake"):
+        assert routes[task] == {"queue": "maintenance"}
+    for entry in settings.CELERY_BEAT_SCHEDULE.values():
+        assert entry["options"]["expires"] <= entry["schedule"]  # runs never stack up
+    command = services()["maintenance"]["command"]
+    assert command[command.index("-Q") + 1] == "maintenance"
+    assert "-Q" not in services()["worker"]["command"]  # match workers keep the default queue
+    text = SCRIPT.read_text()
+    assert "-Q maintenance" in text and "--appendonly yes" in text

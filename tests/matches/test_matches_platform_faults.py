@@ -2,16 +2,18 @@
 and after a bounded number of such failures it is given up, unrated and in the audit log."""
 
 import contextlib
+from datetime import timedelta
 
 import pytest
 from billiard.exceptions import SoftTimeLimitExceeded
 from django.db import OperationalError
+from django.utils import timezone
 
 from engines.bots.base import Bot
 from engines.record import play_match
 from matches import runner
 from matches.failures import MAX_PLATFORM_FAILURES, is_platform_fault
-from matches.models import AttemptOutcome, AuditEntry, Match, MatchState
+from matches.models import AttemptOutcome, AuditEntry, Match, MatchAttempt, MatchState
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +114,25 @@ def test_a_bots_own_errors_are_still_its_forfeit():
     assert not is_platform_fault(runner.BotTooSlow("over budget"))
     assert is_platform_fault(SoftTimeLimitExceeded())
     assert is_platform_fault(OperationalError("server closed the connection"))
+
+
+def test_overlapping_reaper_runs_queue_a_lost_match_once(make_match, monkeypatch):
+    """Stacked reaper runs once queued 305 tasks for 27 lost attempts."""
+    from matches import tasks
+
+    queued = []
+    monkeypatch.setattr(tasks.run_match, "apply_async", lambda args, **kw: queued.append(args))
+    monkeypatch.setattr(tasks.run_match, "delay", lambda *args: queued.append(args))
+    lost = make_match(enqueue=False)
+    attempt = runner.start_attempt(lost.pk, "t1", "w1")  # its worker then died: no heartbeat
+    MatchAttempt.objects.filter(pk=attempt.pk).update(
+        heartbeat=timezone.now() - timedelta(minutes=2)
+    )
+    assert tasks.requeue_stale(stale_after=30) == [lost.pk]
+    assert runner.stale_matches(30) == [lost.pk]  # still silent...
+    assert tasks.requeue_stale(stale_after=30) == []  # ...but queued in this window already
+    never_ran = make_match(enqueue=False)
+    Match.objects.filter(pk=never_ran.pk).update(created=timezone.now() - timedelta(minutes=5))
+    assert tasks.run_scheduled() == 1
+    assert tasks.run_scheduled() == 0
+    assert queued == [(lost.pk,), (never_ran.pk,)]
