@@ -13,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 
+from gauntlet.csp import POLICY as CSP_POLICY
 from gauntlet.env import env_bool, env_int, env_list, env_str, kept_secret_key
 
 PLATFORM_DIR = Path(__file__).resolve().parent.parent
@@ -57,7 +58,13 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Content-Security-Policy on every response (gauntlet.csp); the next one relaxes it for the
+    # browsable API, the admin and the API docs.
+    "csp.middleware.CSPMiddleware",
+    "gauntlet.csp.RelaxedPolicyFor",
 ]
+
+CONTENT_SECURITY_POLICY = CSP_POLICY
 
 ROOT_URLCONF = "gauntlet.urls"
 WSGI_APPLICATION = "gauntlet.wsgi.application"

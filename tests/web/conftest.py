@@ -140,8 +140,16 @@ def chromium_page(monkeypatch, timeout_ms: int = 10_000):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.set_default_timeout(timeout_ms)
+        # Whatever the page does must hold under the site's Content-Security-Policy: chromium
+        # reports each refusal on the console, and the test fails on any.
+        refused: list[str] = []
+        page.on(
+            "console",
+            lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None,
+        )
         yield page
         browser.close()
+        assert not refused, f"the Content-Security-Policy refused: {refused[:3]}"
     finally:
         # Connections the test opened while the browser's event loop ran are Django's
         # per-async-context ones: close them here, or they outlive the test (PostgreSQL would
