@@ -27,11 +27,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.arackhan_wars import board
-from engines.arackhan_wars.explain import describe
+from engines.arackhan_wars.explain import describe, visible
+from engines.arackhan_wars.info import info
+from engines.arackhan_wars.rounds import card_actions_defn
 from engines.arackhan_wars.state import INITIATIVE, TURN, State
 from engines.base import Result, seat_name
 
 SCORE_LABEL = "victory points"
+ACT_CHOICES = {
+    "set_stats": lambda arg: "Attack {}, Defence {} this round".format(*arg.split("/")),
+    "library": lambda arg: f"draw {arg}, then put {arg} back",
+    "standard_bearer": lambda arg: f"one step {arg}, its family following",
+}
+"""How a card action's argument that is no card nor space reads (the page offers these as
+buttons once the card's action is chosen)."""
 _INSTANCE = re.compile(r"^c(\d+)$")
 
 
@@ -110,6 +119,12 @@ def describe_action(
             return "end the Initiative sequence"
         if st.phase == TURN:
             return "end the turn"
+    if words[:1] == ["act"] and len(words) == 3 and not _word_key(st, words[2], viewer):
+        i = instance(words[1])
+        kind = card_actions_defn(st, i).action if i is not None else None
+        if kind in ACT_CHOICES:
+            name = info(st.ctype[i]).name if visible(st, i, viewer) else "a card"
+            return f"use the action of {name}: {ACT_CHOICES[kind](words[2])}"
     if action == "keep" and st.mulliganed:
         n = len(st.mulliganed)
         cards = "card" if n == 1 else "cards"

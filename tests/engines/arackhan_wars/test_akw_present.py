@@ -166,6 +166,25 @@ def test_an_attack_is_the_attacker_then_the_target() -> None:
     assert GAME.action_path(s.st, action, 0) == ["space:3,2", "space:4,2"]
 
 
+def test_a_card_action_with_choices_reads_as_what_each_choice_does() -> None:
+    """ "During the activation of a card with the action symbol, the player can decide to perform
+    its action": the Ice Elemental's action button, then one of its three choices, each saying
+    the Attack and Defence it gives."""
+    s = scene([(0, "Ice Elemental", "3,2"), (1, "Swamp Ogre", "5,2")])
+    me = s.c("Ice Elemental")
+    acts = [a for a in s.legal() if a.startswith(f"act {me} ")]
+    assert len(acts) == 3
+    assert {tuple(GAME.action_path(s.st, a, 0)) for a in acts} == {(f"act:{me}",)}
+    labels = {GAME.describe_action(s.st, a, 0, NAMES) for a in acts}
+    assert labels == {
+        "use the action of Ice Elemental: Attack 0, Defence 3 this round",
+        "use the action of Ice Elemental: Attack 2, Defence 1 this round",
+        "use the action of Ice Elemental: Attack 3, Defence 0 this round",
+    }
+    # for the log of another seat, the card's space
+    assert GAME.action_path(s.st, acts[0], 1) == ["space:3,2"]
+
+
 # -- the mulligan -------------------------------------------------------------------------------
 def test_the_mulligan_is_chosen_by_clicking_the_cards_in_hand() -> None:
     """ "players may take a mulligan. This consists of putting back any number of cards in the
