@@ -61,9 +61,13 @@ function prompt(obs, ctx) {
         ? "Place a card face down: click it in your hand, then a free space next to a card (on an empty battlefield: the four central spaces), or the astral plane for an astral spell. Two cards a round."
         : `${who} places two cards face down.`;
     case "initiative":
-      return `${who}'s Initiative sequence: cards with Initiative may be activated.${mine ? " Click a card, then where it moves or the enemy card it attacks; or end the sequence." : ""}`;
+      return mine
+        ? "Your Initiative sequence: cards with Initiative may be activated. Click a card, then where it moves or the enemy card it attacks; or end the sequence."
+        : `${who}'s Initiative sequence: cards with Initiative may be activated.`;
     case "turn":
-      return `${who}'s turn: activate cards to move, attack or use their action.${mine ? " Click a card, then a free space or an enemy card." : ""}`;
+      return mine
+        ? "Your turn: activate cards to move, attack or use their action. Click a card, then a free space or an enemy card."
+        : `${who}'s turn: activate cards to move, attack or use their action.`;
     case "pending": {
       const p = obs.pending || {};
       if (p.kind === "group attack") {
@@ -206,9 +210,10 @@ function playerArea(obs, ctx, seat) {
   head.append(el("span", { class: `akw-swatch seat-${seat}`, "aria-hidden": "true" }));
   head.append(el("h3", { text: ctx.seatName(seat) }));
   if (obs.scores) head.append(el("span", { class: "badge", text: `${obs.scores[seat]} victory points` }));
-  const place = (obs.order || []).indexOf(seat);
-  if (place === 0 && !obs.over && obs.phase !== "choose") head.append(el("span", { class: "muted", text: "begins this round" }));
-  if (seat === obs.to_act) head.append(el("span", { class: "muted", text: "to act" }));
+  const notes = [];
+  if ((obs.order || [])[0] === seat && !obs.over && obs.phase !== "choose") notes.push("begins this round");
+  if (seat === obs.to_act) notes.push("to act");
+  if (notes.length) head.append(el("span", { class: "muted", text: notes.join(" · ") }));
   area.append(head);
   if (own) area.append(el("h4", { text: `Your hand · ${plural(player.hand_size, "card")}` }), handRow(obs, ctx, seat));
   area.append(el("h4", { text: "Astral plane" }), astralRow(obs, ctx, seat));
