@@ -244,6 +244,25 @@ def test_the_move_log_shows_each_viewer_only_what_it_saw() -> None:
     assert reveals >= 9
 
 
+def test_the_log_of_an_attack_says_who_attacked_what_and_how_it_ended() -> None:
+    """ "An attack is successful when the Attack value is strictly greater than the Defense
+    value of the enemy card ... If the enemy card is a creature, it is destroyed"; "The attack
+    fails if the Attack value is equal or less": the log names the attacker, the target and the
+    outcome (Swamp Ogre, Attack 2, on Scuttle Jaw, Defence 0, and on Yeti, Defence 2)."""
+    for target, outcome in (
+        ("Scuttle Jaw", "Scuttle Jaw was destroyed"),
+        ("Yeti", "the attack on Yeti failed (Attack 2)"),
+    ):
+        s = scene([(0, "Swamp Ogre", "3,2"), (1, target, "4,2")])
+        action = f"attack {s.c(target)} {s.c('Swamp Ogre')}"
+        before = GAME.clone(s.st)
+        events = s.play(action)
+        text = GAME.describe_move(before, action, events, 1, NAMES)
+        assert text == f"Swamp Ogre attacked {target}; {outcome}"
+        assert s.destroyed(target) == (target == "Scuttle Jaw")
+        assert GAME.action_path(before, action, 1) == ["space:3,2", "space:4,2"]
+
+
 def test_a_card_put_back_is_named_to_its_owner_only() -> None:
     """Cards in a hand are hidden from the other players: a card put back from the hand into the
     draw pile (Ancestral Library) is named to its owner, "a card" to the others."""
