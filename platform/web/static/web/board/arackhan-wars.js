@@ -234,7 +234,9 @@ export function render(obs, ctx) {
   if (text) box.append(el("p", { class: "board-prompt", text }));
   const seats = obs.players.map((_, i) => i);
   const me = ctx.viewer;
-  for (const seat of seats.filter((s) => s !== me)) box.append(playerArea(obs, ctx, seat));
+  const others = el("div", { class: "akw-others" });
+  for (const seat of seats.filter((s) => s !== me)) others.append(playerArea(obs, ctx, seat));
+  box.append(others);
   box.append(mat(obs, ctx));
   if (me !== null && me !== undefined) box.append(playerArea(obs, ctx, me));
   return box;
