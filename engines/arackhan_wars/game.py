@@ -7,9 +7,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engines.arackhan_wars import observe, rounds
+from engines.arackhan_wars import faces, observe, present, present_log, rounds
 from engines.arackhan_wars.catalogue import shipped_catalogue
-from engines.arackhan_wars.explain import describe, why_illegal
+from engines.arackhan_wars.explain import why_illegal
 from engines.arackhan_wars.playable import deck_cards, playable_starters, validate_for_play
 from engines.arackhan_wars.rules import CURRENT, VERSIONS, rules_for
 from engines.arackhan_wars.state import State, new_state
@@ -44,6 +44,7 @@ class ArackhanWars(Game):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
+    score_label: ClassVar[str] = present.SCORE_LABEL
 
     def __init__(self, version: str = CURRENT) -> None:
         self.rules = rules_for(version)
@@ -220,4 +221,23 @@ class ArackhanWars(Game):
     ) -> str:
         """A sentence for ``action``; cards are named only where ``viewer`` can see them
         (``None``: a spectator), so a face-down card stays "a card" to everyone but its owner."""
-        return describe(state, action, viewer)
+        return present.describe_action(state, action, viewer, names)
+
+    def describe_move(
+        self,
+        before: State,
+        action: Action,
+        events: list[Event],
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return present_log.describe_move(before, action, events, viewer, names)
+
+    def action_path(self, state: State, action: Action, viewer: int | None = None) -> list[Any]:
+        return present.action_path(state, action, viewer)
+
+    def describe_result(self, result: Result, names: Sequence[str] | None = None) -> str:
+        return present.describe_result(result, names)
+
+    def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        return faces.card_faces(observation)

@@ -131,8 +131,8 @@ def test_arackhan_wars_on_the_board_against_a_bot(browser_page, daphne):
     clicks = play_to_the_end(page, random.Random(2), reload_after=6, shot="play-arackhan-wars")
     expect(page.get_by_test_id("play-result")).to_be_visible()
     # The board draws the battle mat: its 40 spaces, the cards on it by their owner.
-    expect(page.locator("table.mat td.space")).to_have_count(40)
-    placed = page.locator("table.mat td.owner-0, table.mat td.owner-1")
+    expect(page.locator(".akw-mat .akw-space")).to_have_count(40)
+    placed = page.locator(".akw-mat .akw-space.occupied")
     assert placed.count() >= 2
     assert placed.first.inner_text().strip()
     match.refresh_from_db()

@@ -1,62 +1,243 @@
-// The AracKhan Wars board (to be replaced by a board chosen on by clicking).
-import { el, scalar, words } from "../observation.js";
+// The AracKhan Wars board: the battle mat (40 spaces named column,row as the engine names them:
+// columns 0-7 left to right, rows 0-5 top to bottom, the short rows offset), each card on it as a
+// face in its controller's colour (a card back where you cannot see it), your hand face up, each
+// player's astral plane, draw pile, discard pile and hand size, the round and phase.
+// Keys (the engine's present.py): space:<x>,<y> (a space, empty or with its card), hand:c<i> (a
+// card in your hand), astral:<seat> (an astral plane), card:c<i> (a card on an astral plane),
+// act:c<i> (use that card's action: a button beside the mat, drawn when the action is legal).
+import { el } from "../observation.js";
+import { faceOf, pileButton, statsText } from "./cards.js";
 
-function cards(list, label) {
-  const box = el("ul", { class: "cards", "aria-label": label });
-  for (const card of list || []) box.append(el("li", { class: "card-chip", text: card }));
-  if (!list || !list.length) box.append(el("li", { class: "muted", text: "none" }));
+const ROWS = [[3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4]];
+const START = new Set(["3,2", "4,2", "3,3", "4,3"]);
+const PHASES = {
+  choose: "Choosing who begins",
+  mulligan: "Mulligan",
+  place: "Placement phase",
+  initiative: "Activation phase · Initiative sequence",
+  turn: "Activation phase · turns",
+  pending: "Activation phase · a card action under way",
+  over: "The game is over",
+};
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// A card as a button: its name, kind and numbers (value, Attack, Defence, attributes); the
+// whole face (family, faction, skill, action...) is in the inspector and the title.
+const SHORT = { value: "value", Attack: "Att", Defence: "Def", attributes: "" };
+function cardButton(faces, id, { key = null, extra = "", note = "" } = {}) {
+  const face = faceOf(faces, id);
+  const button = el("button", { type: "button", class: `card-face akw-card ${extra}`.trim(), "data-card": id });
+  if (key) button.dataset.key = key;
+  button.append(el("span", { class: "card-name", text: face.name }));
+  if (face.kind) button.append(el("span", { class: "card-kind", text: face.kind }));
+  const numbers = (face.stats || []).filter(([label]) => label in SHORT).map(([label, value]) => (SHORT[label] ? `${SHORT[label]} ${value}` : String(value)));
+  if (numbers.length) button.append(el("span", { class: "card-stats", text: numbers.join(" · ") }));
+  if (note) button.append(el("span", { class: "card-note", text: note }));
+  button.title = [face.name, face.kind, statsText(face.stats), face.text].filter(Boolean).join(" — ");
+  return button;
+}
+
+function ensureStyle() {
+  if (document.getElementById("akw-board-style")) return;
+  const link = el("link", { id: "akw-board-style", rel: "stylesheet", href: new URL("./arackhan-wars.css", import.meta.url).href });
+  document.head.append(link);
+}
+
+// What is happening now, in a sentence.
+function prompt(obs, ctx) {
+  if (obs.over) return "";
+  const who = ctx.seatName(obs.to_act);
+  const mine = ctx.viewer !== null && obs.to_act === ctx.viewer;
+  switch (obs.phase) {
+    case "choose":
+      return `${who} was drawn to choose who begins round 1.`;
+    case "mulligan":
+      return mine
+        ? "Mulligan: click the cards you want to put back (one at a time), then keep: as many new cards are drawn."
+        : `${who} may put cards back into the draw pile and draw as many (mulligan).`;
+    case "place":
+      return mine
+        ? "Place a card face down: click it in your hand, then a free space next to a card (on an empty battlefield: the four central spaces), or the astral plane for an astral spell. Two cards a round."
+        : `${who} places two cards face down.`;
+    case "initiative":
+      return mine
+        ? "Your Initiative sequence: cards with Initiative may be activated. Click a card, then where it moves or the enemy card it attacks; or end the sequence."
+        : `${who}'s Initiative sequence: cards with Initiative may be activated.`;
+    case "turn":
+      return mine
+        ? "Your turn: activate cards to move, attack or use their action. Click a card, then a free space or an enemy card."
+        : `${who}'s turn: activate cards to move, attack or use their action.`;
+    case "pending": {
+      const p = obs.pending || {};
+      if (p.kind === "group attack") {
+        const group = (p.group || []).map((id) => faceOf(ctx.faces, id).name).join(", ");
+        return `Group attack on ${faceOf(ctx.faces, p.target).name} by ${group}: ${mine ? "click another attacker to add it, or launch the attack." : `${who} adds attackers.`}`;
+      }
+      return `${who} finishes the action of ${faceOf(ctx.faces, p.card).name}${p.left ? ` (${plural(p.left, "step")} left)` : ""}.`;
+    }
+    default:
+      return "";
+  }
+}
+
+function scoresText(obs, ctx) {
+  if (!obs.scores) return "";
+  return `Victory points on the battlefield: ${obs.scores.map((points, seat) => `${ctx.seatName(seat)} ${points}`).join(" · ")}`;
+}
+
+// One space of the mat: a button (its key), with the card on it if any.
+function space(obs, ctx, name, entry) {
+  const button = el("button", { type: "button", class: `akw-space${START.has(name) ? " start" : ""}`, "data-key": `space:${name}` });
+  button.append(el("span", { class: "akw-coord", text: name }));
+  if (!entry) {
+    button.setAttribute("aria-label", `Space ${name}, empty${START.has(name) ? " (starting area)" : ""}`);
+    return button;
+  }
+  const seat = entry.controller ?? entry.owner;
+  button.dataset.card = entry.card;
+  button.classList.add("occupied", `seat-${seat}`);
+  const face = faceOf(ctx.faces, entry.card);
+  const known = entry.face_up || entry.card_id !== null;
+  if (!entry.face_up) button.classList.add("face-down");
+  button.append(el("span", { class: "card-name", text: known ? face.name : "Face down" }));
+  const bits = [];
+  if (entry.face_up) {
+    if (entry.attack !== null && entry.attack !== undefined) bits.push(`Att ${entry.attack}`);
+    if (entry.defence !== null && entry.defence !== undefined) bits.push(`Def ${entry.defence}`);
+  }
+  if (bits.length) button.append(el("span", { class: "card-stats", text: bits.join(" · ") }));
+  const notes = [];
+  if (!entry.face_up) notes.push(known ? "face down (yours)" : ctx.seatName(seat));
+  else if (entry.kind !== "spell") notes.push(entry.active ? "active" : "deactivated");
+  if (entry.face_up && entry.controller !== entry.owner) notes.push(`${ctx.seatName(entry.owner)}'s card`);
+  if (entry.extra_tokens) notes.push(`+${plural(entry.extra_tokens, "token")}`);
+  if (entry.under && entry.under.length) notes.push(`${entry.under.length} under it`);
+  button.append(el("span", { class: "card-note", text: notes.join(" · ") }));
+  if (entry.face_up && !entry.active && entry.kind !== "spell") button.classList.add("deactivated");
+  const owner = `${ctx.seatName(seat)}'s`;
+  button.setAttribute("aria-label", `Space ${name}: ${owner} ${known ? face.name : "face-down card"}${bits.length ? `, ${bits.join(", ")}` : ""}`);
+  button.title = [`${name}: ${known ? face.name : "a face-down card"} (${owner})`, entry.face_up ? face.text : ""].filter(Boolean).join(" — ");
+  return button;
+}
+
+function mat(obs, ctx) {
+  const at = new Map(obs.battlefield.map((entry) => [entry.space, entry]));
+  const box = el("section", { class: "akw-mat-box", "aria-label": "Battle mat" });
+  box.append(el("h3", { text: "Battle mat" }));
+  box.append(el("p", { class: "muted akw-mat-help", text: "Spaces are named column,row (columns 0–7 from the left, rows 0–5 from the top); the starting area is the four central spaces." }));
+  const scroll = el("div", { class: "akw-mat-scroll" });
+  const grid = el("div", { class: "akw-mat", role: "group", "aria-label": "The 40 spaces of the battlefield" });
+  ROWS.forEach((xs, y) => {
+    for (let x = 0; x < 8; x += 1) {
+      const name = `${x},${y}`;
+      grid.append(xs.includes(x) ? space(obs, ctx, name, at.get(name)) : el("div", { class: "akw-off", "aria-hidden": "true" }));
+    }
+  });
+  scroll.append(grid);
+  box.append(scroll);
+  const actions = (ctx.view.legal || []).map((entry) => (entry.path || [])[0]).filter((key) => key && key.startsWith("act:"));
+  if (actions.length) {
+    const row = el("div", { class: "card-row akw-actions", role: "group", "aria-label": "Card actions" });
+    for (const key of new Set(actions)) {
+      const id = key.slice(4);
+      const button = el("button", { type: "button", class: "akw-act", "data-key": key, "data-card": id });
+      button.append(el("span", { class: "card-name", text: `Use the action of ${faceOf(ctx.faces, id).name}` }));
+      row.append(button);
+    }
+    box.append(row);
+  }
   return box;
 }
 
-function table(headings, rows, caption) {
-  const t = el("table", { class: "play-table" });
-  if (caption) t.append(el("caption", { text: caption }));
-  const head = el("tr");
-  for (const h of headings) head.append(el("th", { scope: "col", text: h }));
-  t.append(el("thead", {}, head));
-  const body = el("tbody");
-  for (const row of rows) {
-    const tr = el("tr");
-    for (const cell of row) tr.append(el("td", {}, cell instanceof Node ? cell : document.createTextNode(scalar(cell))));
-    body.append(tr);
+function astralRow(obs, ctx, seat) {
+  const player = obs.players[seat];
+  const row = el("div", { class: "card-row akw-astral", role: "group", "aria-label": `${ctx.seatName(seat)}'s astral plane` });
+  const plane = el("button", { type: "button", class: `pile akw-plane seat-${seat}`, "data-key": `astral:${seat}` });
+  plane.append(el("span", { class: "pile-label", text: "Astral plane" }));
+  plane.append(el("span", { class: "pile-count", text: plural(player.astral.length, "card") }));
+  row.append(plane);
+  for (const entry of player.astral) {
+    const known = entry.face_up || entry.card_id !== null;
+    if (known) row.append(cardButton(ctx.faces, entry.card, { key: `card:${entry.card}`, extra: `seat-${seat}${entry.face_up ? "" : " face-down"}`, note: entry.face_up ? "" : "face down" }));
+    else {
+      const back = pileButton({ label: "Face-down card", key: `card:${entry.card}`, extra: `seat-${seat}` });
+      back.dataset.card = entry.card;
+      row.append(back);
+    }
   }
-  t.append(body);
-  return t;
+  return row;
+}
+
+function piles(obs, ctx, seat) {
+  const player = obs.players[seat];
+  const own = seat === ctx.viewer;
+  const box = el("div", { class: "piles", role: "group", "aria-label": `${ctx.seatName(seat)}'s piles` });
+  if (!own) box.append(pileButton({ label: "Hand", count: player.hand_size, extra: player.hand_size ? "" : "empty" }));
+  box.append(pileButton({ label: "Draw pile", count: player.draw_pile, extra: player.draw_pile ? "" : "empty" }));
+  const discard = player.discard || [];
+  box.append(pileButton({ label: "Discard pile", count: discard.length, top: discard.length ? discard.at(-1).card : null, faces: ctx.faces, extra: discard.length ? "akw-discard" : "empty" }));
+  return box;
+}
+
+function discardRow(obs, ctx, seat) {
+  const discard = obs.players[seat].discard || [];
+  if (!discard.length) return null;
+  const details = el("details", { class: "akw-discard-list" });
+  details.append(el("summary", { text: `Discard pile, face up (${plural(discard.length, "card")})` }));
+  const row = el("div", { class: "card-row" });
+  for (const entry of discard) row.append(cardButton(ctx.faces, entry.card, { extra: "small" }));
+  details.append(row);
+  return details;
+}
+
+function handRow(obs, ctx, seat) {
+  const player = obs.players[seat];
+  const aside = new Set(player.mulligan_aside || []);
+  const row = el("div", { class: "card-row", "data-testid": "own-cards", "aria-label": "Your hand" });
+  for (const entry of player.hand || []) {
+    row.append(cardButton(ctx.faces, entry.card, { key: `hand:${entry.card}`, extra: aside.has(entry.card) ? "set-aside" : "", note: aside.has(entry.card) ? "set aside: goes back" : "" }));
+  }
+  if (!(player.hand || []).length) row.append(el("span", { class: "muted", text: "no cards in hand" }));
+  return row;
+}
+
+function playerArea(obs, ctx, seat) {
+  const player = obs.players[seat];
+  const own = seat === ctx.viewer;
+  const area = el("section", { class: `player-area akw-player seat-${seat}${seat === obs.to_act ? " to-act" : ""}`, "aria-label": ctx.seatName(seat) });
+  const head = el("div", { class: "player-head" });
+  head.append(el("span", { class: `akw-swatch seat-${seat}`, "aria-hidden": "true" }));
+  head.append(el("h3", { text: ctx.seatName(seat) }));
+  if (obs.scores) head.append(el("span", { class: "badge", text: `${obs.scores[seat]} victory points` }));
+  const notes = [];
+  if ((obs.order || [])[0] === seat && !obs.over && obs.phase !== "choose") notes.push("begins this round");
+  if (seat === obs.to_act) notes.push("to act");
+  if (notes.length) head.append(el("span", { class: "muted", text: notes.join(" · ") }));
+  area.append(head);
+  if (own) area.append(el("h4", { text: `Your hand · ${plural(player.hand_size, "card")}` }), handRow(obs, ctx, seat));
+  area.append(el("h4", { text: "Astral plane" }), astralRow(obs, ctx, seat));
+  area.append(piles(obs, ctx, seat));
+  const discard = discardRow(obs, ctx, seat);
+  if (discard) area.append(discard);
+  return area;
 }
 
 export function render(obs, ctx) {
-    // The battle mat: 8 columns by 6 rows, the short top and bottom rows offset (engine's board.py).
-    const rows = [[3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4]];
-    const at = new Map(obs.battlefield.map((card) => [card.space, card]));
-    const box = el("div");
-    box.append(el("p", { text: `Round ${obs.round} of ${obs.rounds} · phase ${words(obs.phase)}${obs.scores ? ` · points ${obs.scores.join(" – ")}` : ""}` }));
-    const mat = el("table", { class: "play-table mat" });
-    mat.append(el("caption", { text: "Battle mat (x across, y down)" }));
-    const head = el("tr", {}, el("th", { scope: "col", text: "y \\ x" }));
-    for (let x = 0; x < 8; x += 1) head.append(el("th", { scope: "col", text: String(x) }));
-    mat.append(el("thead", {}, head));
-    const body = el("tbody");
-    rows.forEach((xs, y) => {
-      const tr = el("tr", {}, el("th", { scope: "row", text: String(y) }));
-      for (let x = 0; x < 8; x += 1) {
-        const card = at.get(`${x},${y}`);
-        const cell = el("td", { class: xs.includes(x) ? "space" : "off-mat", "data-space": `${x},${y}` });
-        if (card) {
-          cell.classList.add(`owner-${card.controller ?? card.owner}`);
-          const stats = card.attack === null && card.defence === null ? "" : ` ${scalar(card.attack)}/${scalar(card.defence)}`;
-          cell.append(el("span", { text: card.face_up === false ? "face down" : `${card.name || card.card}${stats}` }));
-          cell.title = `${ctx.seatName(card.controller ?? card.owner)}${card.kind ? ` · ${card.kind}` : ""}${card.attributes && card.attributes.length ? ` · ${card.attributes.join(", ")}` : ""}`;
-        }
-        tr.append(cell);
-      }
-      body.append(tr);
-    });
-    mat.append(body);
-    box.append(mat);
-    box.append(table(
-      ["Seat", "Hand", "Draw pile", "Discard", "Astral"],
-      obs.players.map((p, i) => [ctx.seatName(i), p.hand_size, p.draw_pile, (p.discard || []).length, (p.astral || []).length]),
-      "Players",
-    ));
-    return box;
-  }
+  ensureStyle();
+  const box = el("div", { class: "board akw" });
+  const phase = PHASES[obs.phase] || obs.phase;
+  box.append(el("p", { class: "board-status", text: obs.over ? `${phase} after round ${obs.round} of ${obs.rounds}` : `Round ${obs.round} of ${obs.rounds} · ${phase}` }));
+  const score = scoresText(obs, ctx);
+  if (score) box.append(el("p", { class: "akw-scores", text: score }));
+  const text = prompt(obs, ctx);
+  if (text) box.append(el("p", { class: "board-prompt", text }));
+  const seats = obs.players.map((_, i) => i);
+  const me = ctx.viewer;
+  const others = el("div", { class: "akw-others" });
+  for (const seat of seats.filter((s) => s !== me)) others.append(playerArea(obs, ctx, seat));
+  box.append(others);
+  box.append(mat(obs, ctx));
+  if (me !== null && me !== undefined) box.append(playerArea(obs, ctx, me));
+  return box;
+}
