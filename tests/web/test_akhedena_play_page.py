@@ -67,3 +67,25 @@ def test_a_spectator_sees_public_information_only(client, game_page):
     hidden = [c for p in obs["pieces"] for c in (p["card"], *p["army"]) if c.get("hidden")]
     assert hidden and all(set(c) == {"hidden", "main_type"} for c in hidden)
     assert all(p.get("legal") is None for p in obs["pieces"])
+
+
+def test_the_start_page_reads_the_bots_once_however_many_ladders(client, person):
+    """Each new game's ladders (Akhedena's two) must not add a query each to /play/."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from ratings.models import Ladder
+
+    make_bot("akhedena", "random")
+    client.force_login(person)
+    with CaptureQueriesContext(connection) as before:
+        assert client.get("/play/").status_code == 200
+    for i in range(3):
+        Ladder.objects.create(slug=f"akhedena-extra-{i}", name=f"x{i}", game="akhedena", seats=2)
+    with CaptureQueriesContext(connection) as after:
+        page = client.get("/play/")
+    assert (
+        page.status_code == 200
+        and 'data-testid="play-bots-akhedena-extra-2"' in page.content.decode()
+    )
+    assert len(after.captured_queries) == len(before.captured_queries)
