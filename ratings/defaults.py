@@ -5,7 +5,9 @@ package's 10% default: in 2,000 random-bot games each, Khan of Khans 4-player ti
 player pairs, 2-player none; Kingdom of Warlords had no draw (a draw only happens at the
 500-battle cap). AracKhan Wars (random bots, every tie-break spent): 1 of 300 pairs tied in
 1v1 games, 1 of 600 in 4-player free-for-all games. A small non-zero value keeps the rare tie
-rateable.
+rateable. Akhedena Quick Match ends in a shared first place when the turn cap is reached: in
+1,000 random-bot 1v1 games 13.8% did (heuristic against heuristic, about half: docs/bots.md), in
+500 4-player free-for-all games 0.7% of player pairs tied.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ DEFAULT_LADDERS = (
     LadderSpec("arackhan-wars-1v1", "arackhan-wars", 2, "1v1", 0.005),
     # Four seats without options: the engine's free-for-all mode (2v2 needs {"mode": "2v2"}).
     LadderSpec("arackhan-wars-ffa-4p", "arackhan-wars", 4, "4-player free-for-all", 0.005),
+    LadderSpec("akhedena-1v1", "akhedena", 2, "1v1", 0.14),
+    LadderSpec("akhedena-ffa-4p", "akhedena", 4, "4-player free-for-all", 0.007),
 )
 
 
@@ -75,8 +79,10 @@ ARENA_BOTS = (
 # Specs that differ for a game. An AracKhan Wars playout is a whole game (about 17 ms), so
 # search at 200 or 500 playouts a move would take minutes a game: its search bots think for a
 # time budget a move instead (about 40 moves a seat in 1v1).
+# Akhedena's seat to act has about 80 actions, so its search bots think for a time budget too.
 ARENA_SPECS_BY_GAME = {
     "arackhan-wars": {"search": "search:100ms", "search500": "search:500ms"},
+    "akhedena": {"search": "search:100ms", "search500": "search:500ms"},
 }
 
 

@@ -28,7 +28,7 @@ OPEN = (State.REGISTRATION, State.CHECK_IN)
 
 def check_deck(t: Tournament, deck: Any) -> Any:
     """``deck`` if the game's engine finds it legal for the event (None: no deck); a 400
-    naming ``deck`` and the first violations otherwise."""
+    naming ``deck`` and every violation otherwise."""
     from engines.registry import get_game
 
     engine = get_game(t.game)
@@ -42,8 +42,7 @@ def check_deck(t: Tournament, deck: Any) -> Any:
         raise TournamentError(f"Not a {engine.name} deck: {exc}", field="deck") from None
     if problems:
         raise TournamentError(
-            f"This deck is not legal in {engine.name}: "
-            + "; ".join(v.message for v in problems[:5]),
+            f"This deck is not legal in {engine.name}: " + "; ".join(v.message for v in problems),
             field="deck",
         )
     return deck

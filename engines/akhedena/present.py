@@ -182,7 +182,8 @@ def card_face(card_id: str) -> dict[str, Any] | None:
         return None
     text = f"{card.card_type} card, {card.weapon}."
     if card.kind == "army":
-        text += f" Goes under a {card.main_type} piece's card (any card on the Hero)."
+        article = "an" if card.main_type[:1] in "AEIOU" else "a"
+        text += f" Goes under {article} {card.main_type} piece's card, or the Hero's."
     else:
         text += " Counts in battle when every Army card on it is of the same weapon type."
     stats = [["attack", card.attack], ["defence", card.defence], ["weapon", card.weapon]]

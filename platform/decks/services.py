@@ -333,7 +333,7 @@ def playable_data(version: DeckVersion, on: dt.date | None = None) -> Any:
         raise DeckNotPlayable(
             f"{version.deck.name} (version {version.number}) is not legal under catalogue "
             f"{catalogue.label if catalogue else '-'}: "
-            + "; ".join(v.message for v in report.violations[:3]),
+            + "; ".join(v.message for v in report.violations),
             [v.to_json() for v in report.violations],
         )
     return version.data

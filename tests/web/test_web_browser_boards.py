@@ -32,6 +32,7 @@ browser_page = play_base.browser_page
 
 # game -> (ladder, the selector of the person's own cards, bot kind)
 GAMES = {
+    "akhedena": ("akhedena-1v1", "[data-testid=own-cards] .card-name", "random"),
     "arackhan-wars": ("arackhan-wars-1v1", "[data-testid=own-cards] .card-name", "random"),
     "khan-of-khans": ("khan-of-khans-2p", "[data-testid=own-cards] .card-name", "random"),
     "kingdom-of-warlords": (

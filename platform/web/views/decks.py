@@ -33,6 +33,7 @@ from web.views.accounts import private
 
 SEARCH_RESULTS = 12
 DEFAULT_GAME = "arackhan-wars"
+ARMY_GAME = "akhedena"
 
 
 def _frozen_versions():
@@ -133,6 +134,14 @@ def _editor(
             "The army's 27 card labels (4–10, J, Q, K, A, WL, W, P, D) separated by spaces "
             "or commas, or one “2 K” per line."
         )
+    example = None
+    if game == ARMY_GAME:  # an army list: one line per piece, then the reserve
+        form.fields["text"].help_text = (
+            "One line per piece: its card, then its two Army cards (“Hero: Dawn Warlord, "
+            "Swordsmen, Shield Wall”), and a “Reserve:” line of 6 Army cards."
+        )
+        starter = get_deck_format(game).starter_decks()[0]
+        example = get_deck_format(game).export_text(starter.data, None, starter.name)
     text = form["text"].value() or ""
     # a Khan is a choice from a list: every choice is legal, nothing to check as you go
     report = check_text(game, text) if text.strip() and game != KHAN_GAME else None
@@ -154,6 +163,7 @@ def _editor(
         "versions": versions,
         "flag": _flag(deck.current) if deck is not None else None,
         "search_form": CardSearchForm(initial={"game": game}),
+        "example": example,
     }
     return render(request, "web/decks/editor.html", context, status=status)
 

@@ -110,6 +110,8 @@ def test_faces_of_every_card_and_piece_the_observation_names() -> None:
     warlord = next(f for f in faces.values() if f["name"] == "Dawn Warlord")
     assert warlord["kind"] == "Hero" and ["defence", 5] in warlord["stats"]
     assert not any(f["name"] == "Shield Queen" for f in faces.values()), "seat 1's Hero card"
+    swordsmen = next(f for f in faces.values() if f["name"] == "Swordsmen")
+    assert "Goes under an Infantry piece's card, or the Hero's." in swordsmen["text"]
     assert GAME.score_label == "pieces left"
 
 

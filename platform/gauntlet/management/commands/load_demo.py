@@ -26,10 +26,20 @@ PEOPLE = [
 BOT_KINDS = {"random": "random", "heuristic": "heuristic", "search": "search:40"}
 # An AracKhan Wars playout is a whole game (about 17 ms), so 40 playouts a move take about 36 s
 # a game: its demo search bot thinks 20 ms a move instead (about a second a game).
-DEMO_SPECS_BY_GAME = {"arackhan-wars": {"search": "search:20ms"}}
+# Akhedena's seat to act has about 80 legal actions: its demo search bot thinks 20 ms a move.
+DEMO_SPECS_BY_GAME = {
+    "arackhan-wars": {"search": "search:20ms"},
+    "akhedena": {"search": "search:20ms"},
+}
 # Even so its search bot would triple the time of the demo's AracKhan Wars ladder matches, so
 # they seat only these kinds (the search bot is there to play against on the play page).
-DEMO_LADDER_KINDS_BY_GAME = {"arackhan-wars": {"random", "heuristic"}}
+DEMO_LADDER_KINDS_BY_GAME = {
+    "arackhan-wars": {"random", "heuristic"},
+    "akhedena": {"random", "heuristic"},
+}
+# At most this many demo matches per ladder of these games (heuristic pairs of Akhedena often
+# play to the turn cap: a few games keep `make demo` fast).
+DEMO_MATCHES_BY_GAME = {"akhedena": 4}
 DECK_GAME = "arackhan-wars"
 UPCOMING_EVENT = "AracKhan Wars Spring Cup"
 # Whose registered AracKhan Wars deck copies which starter deck.
@@ -163,7 +173,8 @@ class Command(BaseCommand):
 
         played = 0
         for ladder in Ladder.objects.filter(active=True).order_by("slug"):
-            if Match.objects.filter(ladder=ladder, origin="demo").count() >= per_ladder:
+            wanted = min(per_ladder, DEMO_MATCHES_BY_GAME.get(ladder.game, per_ladder))
+            if Match.objects.filter(ladder=ladder, origin="demo").count() >= wanted:
                 continue
             kinds = DEMO_LADDER_KINDS_BY_GAME.get(ladder.game)
             bots = [
@@ -175,7 +186,7 @@ class Command(BaseCommand):
             if len(bots) < ladder.seats:
                 continue
             rng = random.Random(ladder.slug)
-            for _ in range(per_ladder):
+            for _ in range(wanted):
                 table = rng.sample(bots, ladder.seats)
                 seats = [SeatSpec(bot, spec) for bot, spec in table]
                 schedule_match(ladder.game, seats, ladder=ladder, origin="demo")

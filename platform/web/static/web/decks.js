@@ -86,11 +86,29 @@ if (editor) {
     });
     query.addEventListener("input", debounce(find, 250));
 
+    // An army list (one line per piece, then the reserve): the card goes at the end of the
+    // line the cursor is on, after the piece's label or the cards already there.
+    const addToLine = (name) => {
+      const at = text.selectionStart ?? text.value.length;
+      const start = text.value.lastIndexOf("\n", at - 1) + 1;
+      const endAt = text.value.indexOf("\n", at);
+      const end = endAt < 0 ? text.value.length : endAt;
+      const line = text.value.slice(start, end).replace(/\s+$/, "");
+      const joined = !line ? name : /:$/.test(line) ? `${line} ${name}` : line.includes(":") ? `${line}, ${name}` : `${line}: ${name}`;
+      text.value = text.value.slice(0, start) + joined + text.value.slice(end);
+      text.setSelectionRange(start + joined.length, start + joined.length);
+    };
+
     // Add one copy: raise the count of a line naming the card, or append "1 Name".
     results.addEventListener("click", (event) => {
       const button = event.target.closest("button[data-add]");
       if (!button) return;
       const name = button.dataset.add;
+      if (game() === "akhedena") {
+        addToLine(name);
+        check();
+        return;
+      }
       const wanted = name.toLowerCase();
       const lines = text.value.split("\n");
       const counted = /^\s*(\d+)\s*[x×*]?\s+(.+?)\s*$/i;
