@@ -128,10 +128,14 @@ def create(
     deck_version: int | None = None,
     clock: Any = None,
     rated: bool = True,
+    challenger_seat: int = 0,
+    decks: list[Any] | None = None,
 ) -> Match:
     """Challenge ``opponent`` (a person, or their user name) on a two-seat ``ladder``; the
     match waits for their answer. ``clock`` (``{"initial": s, "increment": s}``) replaces the
-    ladder's. Raises :class:`ChallengeRefused` naming the field; nothing is written then."""
+    ladder's; ``challenger_seat`` 1 seats the challenger second (a rematch), ``decks`` (in seat
+    order) are the seats' decks already chosen. Raises :class:`ChallengeRefused` naming the
+    field; nothing is written then."""
     from engines.base import BadSetup
     from matches.scheduling import SeatSpec, schedule_match
 
@@ -157,8 +161,11 @@ def create(
             status=409,
             field="opponent",
         )
-    decks = fill_decks(ladder.game, [deck, None]) or [None, None]
-    seats = [SeatSpec(challenger, deck=decks[0]), SeatSpec(opponent, deck=decks[1])]
+    if decks is None:
+        mine = [deck, None] if challenger_seat == 0 else [None, deck]
+        decks = fill_decks(ladder.game, mine) or [None, None]
+    people = [challenger, opponent] if challenger_seat == 0 else [opponent, challenger]
+    seats = [SeatSpec(p, deck=d) for p, d in zip(people, decks, strict=True)]
     with transaction.atomic():
         try:
             match = schedule_match(

@@ -45,6 +45,7 @@ urlpatterns = [
         name="web-play-answer",
     ),
     path("matches/<int:pk>/play/", game.play_page, name="web-play"),
+    path("matches/<int:pk>/rematch/", game.rematch, name="web-play-rematch"),
     # decks
     path("decks/", decks.deck_list, name="web-decks"),
     path("decks/new/", decks.deck_new, name="web-deck-new"),

@@ -28,6 +28,7 @@ from ratings import person_challenges, seat_decks
 from ratings.bots import bot_spec
 from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
+from ratings.rematch import rematch as start_rematch
 from web.play_ratings import with_ratings
 from web.views.accounts import private
 from web.views.public import ladder_bots
@@ -49,6 +50,8 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "match": match,
         "view": view,
+        # Offered to a player of a ladder match (the result panel shows it at the end).
+        "rematch": view["seat"] is not None and match.ladder_id and match.origin != "tournament",
         "presentation": presentation,
         "help_template": f"web/play/help/{presentation}.html",
     }
@@ -287,5 +290,28 @@ def answer_challenge(request: HttpRequest, pk: int, answer: str) -> HttpResponse
         return redirect("web-play", pk=match.pk)
     messages.success(
         request, f"Challenge {match.pk} {'declined' if answer == 'decline' else 'cancelled'}."
+    )
+    return redirect("web-play-start")
+
+
+@private
+@require_POST
+def rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """Play a finished match again, seats rotated: against bots the new match at once; against
+    a person a challenge to them. A refusal is a 4xx page saying why; nothing changes then."""
+    try:
+        new = start_rematch(pk, request.user)
+    except ChallengeRefused as exc:
+        return render(
+            request,
+            "web/play/refused.html",
+            {"message": exc.message, "match_id": pk},
+            status=exc.status,
+        )
+    if new.started:
+        return redirect("web-play", pk=new.match.pk)
+    opponent = next(s.player for s in new.match.seats.all() if s.player_id != request.user.pk)
+    messages.success(
+        request, f"Rematch offered to {opponent.public_name}: it starts when they accept."
     )
     return redirect("web-play-start")
