@@ -26,6 +26,7 @@ from matches.models import Match, MatchState
 from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
 from ratings.seat_decks import chosen_deck, fill_decks
+from ratings.signals import person_challenged
 
 ANSWERS = ("accept", "decline", "cancel")
 
@@ -185,6 +186,7 @@ def create(
             from decks.services import mark_used
 
             mark_used(version)  # a version entered into a match can no longer change
+        person_challenged.send(sender=Match, match=match, challenger=challenger, opponent=opponent)
         transaction.on_commit(lambda: _tell(opponent.pk, match, challenger))
     return match
 

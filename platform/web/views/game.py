@@ -23,6 +23,7 @@ from engines.registry import UnknownGame, get_game
 from matches import interactive
 from matches.models import Match
 from matches.scheduling import SeatSpec
+from players import inbox
 from players.models import Player
 from ratings import person_challenges, seat_decks
 from ratings.bots import bot_spec
@@ -46,6 +47,8 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     except interactive.PlayError as exc:  # a bot match a worker is playing
         messages.info(request, exc.message)
         return redirect("web-match", pk=match.pk)
+    if request.user.is_authenticated:  # what told them to come here is seen
+        inbox.mark_read(request.user.pk, url=request.path)
     presentation = match.game if match.game in PRESENTATIONS else "generic"
     context = {
         "match": match,
@@ -191,6 +194,7 @@ def start_page(request: HttpRequest, status: int = 200, **bound: Any) -> HttpRes
                 ),
             }
         )
+    inbox.mark_read(request.user.pk, url=request.path)  # the challenges are shown here
     received, sent = person_challenges.pending(request.user)
     for m in received:
         m.deck_choices = decks.get(m.game)

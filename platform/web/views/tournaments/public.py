@@ -13,6 +13,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from players import inbox
 from tournaments import summary, values
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import Entry, EntryState, LogEntry, State, Table, Tournament
@@ -250,6 +251,8 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
         "team_event": t.team_size > 1,
         "play_seat": _play_seat(request.user, table),
     }
+    if request.user.is_authenticated:  # a result to confirm, a dispute answered: seen
+        inbox.mark_read(request.user.pk, url=request.path)
     own = [e for e in entries.values() if e.player_id == request.user.pk]
     paper = bool(own) and paper_bot_table(t, own, entries.values())
     context["paper"] = paper
