@@ -26,6 +26,7 @@ from matches.models import Match, MatchState
 from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
 from ratings.seat_decks import chosen_deck, fill_decks
+from ratings.signals import person_challenged
 
 ANSWERS = ("accept", "decline", "cancel")
 
@@ -128,10 +129,14 @@ def create(
     deck_version: int | None = None,
     clock: Any = None,
     rated: bool = True,
+    challenger_seat: int = 0,
+    decks: list[Any] | None = None,
 ) -> Match:
     """Challenge ``opponent`` (a person, or their user name) on a two-seat ``ladder``; the
     match waits for their answer. ``clock`` (``{"initial": s, "increment": s}``) replaces the
-    ladder's. Raises :class:`ChallengeRefused` naming the field; nothing is written then."""
+    ladder's; ``challenger_seat`` 1 seats the challenger second (a rematch), ``decks`` (in seat
+    order) are the seats' decks already chosen. Raises :class:`ChallengeRefused` naming the
+    field; nothing is written then."""
     from engines.base import BadSetup
     from matches.scheduling import SeatSpec, schedule_match
 
@@ -157,8 +162,11 @@ def create(
             status=409,
             field="opponent",
         )
-    decks = fill_decks(ladder.game, [deck, None]) or [None, None]
-    seats = [SeatSpec(challenger, deck=decks[0]), SeatSpec(opponent, deck=decks[1])]
+    if decks is None:
+        mine = [deck, None] if challenger_seat == 0 else [None, deck]
+        decks = fill_decks(ladder.game, mine) or [None, None]
+    people = [challenger, opponent] if challenger_seat == 0 else [opponent, challenger]
+    seats = [SeatSpec(p, deck=d) for p, d in zip(people, decks, strict=True)]
     with transaction.atomic():
         try:
             match = schedule_match(
@@ -178,6 +186,7 @@ def create(
             from decks.services import mark_used
 
             mark_used(version)  # a version entered into a match can no longer change
+        person_challenged.send(sender=Match, match=match, challenger=challenger, opponent=opponent)
         transaction.on_commit(lambda: _tell(opponent.pk, match, challenger))
     return match
 

@@ -46,6 +46,22 @@ def on_match_reopened(sender: Any, match: Any, **kwargs: Any) -> None:
         )
 
 
+def on_person_challenged(
+    sender: Any, match: Any, challenger: Any, opponent: Any, **kwargs: Any
+) -> None:
+    """The challenged person gets a notification (stored, then pushed once it commits)."""
+    from engines.registry import get_game
+    from players import inbox
+
+    where = match.ladder.name if match.ladder else get_game(match.game).name
+    inbox.post(
+        opponent.pk,
+        "challenge",
+        f"{challenger.public_name} challenges you to a game on {where}: accept or decline it.",
+        "/play/",
+    )
+
+
 def ensure_default_ladders_after_migrate(
     sender: Any, apps: Any = None, using: str = "default", **kwargs: Any
 ) -> None:

@@ -85,6 +85,11 @@ class Tournament(models.Model):
     auto_advance = models.BooleanField(
         default=True, help_text="Pair the next round by itself when a round's last result is in."
     )
+    paper_bot_tables = models.BooleanField(
+        default=False,
+        help_text="Paper play allowed for bot tables: a person's own report of their table "
+        "against a bot is final (the bot confirms nothing).",
+    )
     match_timeout_minutes = models.PositiveIntegerField(
         null=True, blank=True, help_text="After this, the organiser may award or void a table."
     )

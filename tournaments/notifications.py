@@ -10,6 +10,11 @@ Events sent to each entrant's notification socket (the message
 - ``tournament.finished``: ``{tournament, winner}``
 - ``tournament.dispute`` (to the organiser): ``{tournament, round, table}``
 - ``tournament.team_invitation`` (to a partner): ``{tournament, entry, captain, team}``
+
+People (never bot accounts) also get stored notifications (:mod:`players.inbox`), in words with
+the place to act: paired for a round (their table, or their seat's play page when the table is
+played on the platform), a result to confirm (an opponent reported), a dispute answered (the
+organiser settled a table whose reports disagreed).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import Any
 
 from django.db import transaction
 
+from players import inbox
 from tournaments.summary import standings_rows
 from tournaments.teams import team_label
 
@@ -86,6 +92,84 @@ def announce_pairings(t: Any, rnd: Any, tables: Sequence[Any], entries: dict[int
                 )
             )
     send_on_commit(messages)
+    stored = []
+    for table in tables:
+        for entry_id in table.entries:
+            entry = entries[entry_id]
+            others = [entry_name(t, entries[o]) for o in table.entries if o != entry_id]
+            where = f"{t.name}, round {rnd.number}"
+            if table.bye:
+                text, url = f"{where}: you have a bye.", f"/tournaments/{t.pk}/"
+            else:
+                text = f"{where}: you play {' and '.join(others)} at table {table.number}."
+                url = table_url(t, table)
+                if table.match_id:
+                    text += " Your seat is ready on the board."
+                    url = f"/matches/{table.match_id}/play/"
+            for person in entry_people(entry):
+                stored.append((person, "paired", text, url))
+    inbox.post_many(stored)
+
+
+def table_url(t: Any, table: Any) -> str:
+    """The page of one table (its result, its reports, the report form)."""
+    return f"/tournaments/{t.pk}/tables/{table.pk}/"
+
+
+def entry_name(t: Any, entry: Any) -> str:
+    """A player's name, or a team's in a team event."""
+    return team_label(entry) if t.team_size > 1 else entry.player.public_name
+
+
+def entry_people(entry: Any) -> list[int]:
+    """The people (not bot accounts) who play for an entry: its player, and a partner."""
+    out = [] if entry.player.is_bot else [entry.player_id]
+    return out + ([entry.partner_id] if entry.partner_id else [])
+
+
+def ask_to_confirm(table: Any) -> None:
+    """The players of a table who have not reported hear that an opponent did."""
+    from tournaments.models import Entry
+
+    t = table.round.tournament
+    reports = list(table.reports.select_related("by").order_by("-created"))
+    done = {r.entry_id for r in reports}
+    who = reports[0].by.public_name if reports else "Your opponent"
+    text = (
+        f"{who} reported the result of table {table.number} (round {table.round.number} of "
+        f"{t.name}): confirm it or report yours."
+    )
+    waiting = Entry.objects.filter(pk__in=[e for e in table.entries if e not in done])
+    inbox.post_many(
+        [
+            (person, "to_confirm", text, table_url(t, table))
+            for entry in waiting.select_related("player")
+            for person in entry_people(entry)
+        ]
+    )
+
+
+def dispute_answered(table: Any) -> None:
+    """A table whose reports disagreed was settled by the organiser: its players hear it."""
+    from tournaments.models import Entry
+
+    if table.source != "organiser":
+        return
+    if len({repr(r.result) for r in table.reports.all()}) < 2:
+        return  # no dispute: the organiser decided a table nobody disagreed on
+    t = table.round.tournament
+    text = (
+        f"The organiser settled the dispute on table {table.number} (round "
+        f"{table.round.number} of {t.name}): the result is final."
+    )
+    entries = Entry.objects.filter(pk__in=table.entries).select_related("player")
+    inbox.post_many(
+        [
+            (p, "dispute_answered", text, table_url(t, table))
+            for e in entries
+            for p in entry_people(e)
+        ]
+    )
 
 
 def round_finished(t: Any, rnd: Any) -> None:

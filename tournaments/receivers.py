@@ -80,13 +80,17 @@ def on_tournament_finished(sender: Any, tournament: Any, entries: Any, **kwargs:
 
 
 def on_table_final(sender: Any, table: Any, **kwargs: Any) -> None:
-    """``table-final`` for the watchers."""
+    """``table-final`` for the watchers; the players of a dispute the organiser settled hear
+    the answer."""
     live.table_final(table)
+    notifications.dispute_answered(table)
 
 
 def on_result_reported(sender: Any, table: Any, reports: int, **kwargs: Any) -> None:
-    """``result-reported`` for the watchers (how many reports, never what they say)."""
+    """``result-reported`` for the watchers (how many reports, never what they say); the
+    players still to report are asked to confirm."""
     live.result_reported(table, reports)
+    notifications.ask_to_confirm(table)
 
 
 def on_dispute_opened(sender: Any, tournament: Any, table: Any, **kwargs: Any) -> None:

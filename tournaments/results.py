@@ -31,7 +31,14 @@ from tournaments.models import (
     TableState,
     Tournament,
 )
-from tournaments.tables import DONE, close_round_if_done, finalise, forfeit_result
+from tournaments.tables import (
+    DONE,
+    abort_match,
+    close_round_if_done,
+    finalise,
+    forfeit_result,
+    paper_bot_table,
+)
 from tournaments.teams import team_ranks
 from tournaments.values import compute_standings
 
@@ -204,8 +211,9 @@ def report(
             ][:1]
         if not mine:
             raise forbidden("You can only report the result of your own table.")
-        if table.match_id is not None:
-            raise conflict("This table is played by the workers: its result comes from the match.")
+        paper = paper_bot_table(t, mine, entries.values())
+        if table.match_id is not None and not paper:
+            raise conflict("This table is played on the platform: its result comes from the match.")
         if table.state in DONE:
             raise conflict("This table's result is already final; ask the organiser to correct it.")
         result = normalise(table, data, t)
@@ -214,7 +222,11 @@ def report(
                 table=table, entry=entry, defaults={"result": result, "by": by}
             )
         reports = list(table.reports.all())
-        if len(reports) < len(table.entries):
+        if paper:  # the bots confirm nothing: the person's report is final
+            log(t, by, "paper_bot_table", table=table.pk, round=table.round.number)
+            finalise(table, result, "reports")
+            abort_match(table.match_id)
+        elif len(reports) < len(table.entries):
             table.state = TableState.REPORTED
             table.save(update_fields=["state"])
             signals.result_reported.send(sender=Tournament, table=table, reports=len(reports))

@@ -7,9 +7,12 @@ account get a match (``origin="tournament"``) queued for the workers once the tr
 commits, in batches (``matches.run_matches``). When the event sets a turn clock
 (``options["clock"]``), tables with people get a match too, played on the platform
 (``matches.interactive``, started at once, bots answering on workers): it ends through the same
-finish path, so its result arrives like a bot match's. Without a clock people report their
-results (an unclocked match could hold a round up for ever), and so do the captains of a team
-event whose engine does not play teams (yet).
+finish path, so its result arrives like a bot match's. A person seated against a bot always gets
+such a match (with the event's clock, if any): a bot cannot report or confirm a result, so the
+engine's result is the table's (unless the organiser allows paper play for bot tables, when the
+person's own report is final too: :func:`tournaments.results.report`). Without a clock people
+playing people report their results (an unclocked match could hold a round up for ever), and so
+do the captains of a team event whose engine does not play teams (yet).
 """
 
 from __future__ import annotations
@@ -56,8 +59,8 @@ def schedule_table_matches(
         seats = table_seats(t, [entries[e] for e in table.entries])
         specs = [bot_spec(player, t.game) or "" for player, _, _ in seats]
         people = not all(specs)
-        if people and not clocked:
-            continue  # no turn clock set: the people play this table elsewhere and report it
+        if people and not clocked and not any(specs):
+            continue  # people only, no turn clock: they play this table elsewhere and report it
         decks_tried = [seat_decks(t.game, [deck for _, _, deck in seats])]
         if team_event or any(d is not None for d in decks_tried[0]):
             decks_tried.append([None] * len(seats))  # then decks dealt by the engine

@@ -33,6 +33,7 @@ SETTINGS_FIELDS = [
     "options",
     "ladder",
     "auto_advance",
+    "paper_bot_tables",
     "match_timeout_minutes",
 ]
 

@@ -4,13 +4,16 @@ The one path every result takes (the engine's, the players' agreeing reports, th
 a forfeit): :func:`finalise` stores it and announces it (``table_final``), then
 :func:`close_round_if_done` closes the round once no table waits (``round_finished``: the next
 round is then paired by a task, :mod:`tournaments.receivers`). A player who leaves a running
-event concedes their unfinished tables here too (:func:`concede_pending`).
+event concedes their unfinished tables here too (:func:`concede_pending`). A person's table
+against a bot settled on paper (when the event allows it) stops its match (:func:`abort_match`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 
 from tournaments import signals
@@ -78,3 +81,28 @@ def concede_pending(t: Tournament, entry: Entry, by: Any, why: str) -> list[int]
     if conceded:
         log(t, by, "forfeit", why, entry=entry.pk, tables=conceded)
     return conceded
+
+
+def paper_bot_table(t: Tournament, mine: Sequence[Entry], entries: Iterable[Entry]) -> bool:
+    """True when the event allows paper play for bot tables and ``mine`` (a person's entries)
+    are the only ones of the table not played by bot accounts."""
+    others = [e for e in entries if e not in mine]
+    return (
+        t.paper_bot_tables
+        and bool(others)
+        and all(e.player.is_bot for e in others)
+        and not any(e.player.is_bot for e in mine)
+    )
+
+
+def abort_match(match_id: int | None) -> None:
+    """The platform match of a table settled on paper stops (nobody plays it on)."""
+    if match_id is None:
+        return
+    from matches.models import Match, MatchState
+    from matches.play_events import notify
+
+    Match.objects.filter(pk=match_id, state__in=(MatchState.SCHEDULED, MatchState.RUNNING)).update(
+        state=MatchState.ABORTED, clock_deadline=None
+    )
+    transaction.on_commit(lambda: notify(match_id))

@@ -2,7 +2,7 @@
 
 The play sockets of the match (channel-layer group :func:`play_group`) rebuild their seat's view;
 spectators' pages hear :data:`~matches.signals.match_progressed`; the person to act gets a
-``your_turn`` notification; a bot to act and a running turn clock are announced as signals for
+``your_turn`` notification (and :data:`~matches.signals.person_to_act` is announced); a bot to act and a running turn clock are announced as signals for
 :mod:`matches.receivers` to queue their tasks. Nothing here ever fails a move.
 """
 
@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from engines.base import Game
 from matches.models import Match, MatchSeat
-from matches.signals import bots_to_move, match_progressed, turn_clock_started
+from matches.signals import bots_to_move, match_progressed, person_to_act, turn_clock_started
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,10 @@ def after_commit(
         progressed(match_id)
         if person_next is not None:
             tell_player(person_next, match_id, ply)
+            try:
+                person_to_act.send(sender=Match, match_id=match_id, player_id=person_next, ply=ply)
+            except Exception:  # a move never fails because a notification could not be stored
+                log.exception("could not announce the turn of match %s", match_id)
         if bot_next:
             bots_to_move.send(sender=Match, match_id=match_id)
         if deadline is not None:

@@ -31,3 +31,27 @@ def expire_turn(sender: Any, match_id: int, ply: int, countdown: float, **kwargs
     from matches.tasks import expire_clock_later
 
     expire_clock_later(match_id, ply, countdown)
+
+
+def remind_to_act(sender: Any, match_id: int, player_id: int, ply: int, **kwargs: Any) -> None:
+    """A person is to act: a stored "your turn" notification, one per match while unread. Not
+    when every other seat is a bot: the person is at the board, and the bots answer at once."""
+    from engines.registry import get_game
+    from matches.models import Match
+    from players import inbox
+
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return
+    seats = list(match.seats.select_related("player").order_by("seat"))
+    others = [s for s in seats if s.player_id != player_id]
+    if not others or all(s.bot for s in others):
+        return
+    names = " and ".join(dict.fromkeys(s.player.public_name for s in others))
+    inbox.post(
+        player_id,
+        "your_turn",
+        f"Your turn in {get_game(match.game).name} against {names} (match {match_id}).",
+        f"/matches/{match_id}/play/",
+        once=True,
+    )

@@ -70,3 +70,32 @@ class ApiToken(AbstractAuthToken):
 
     def __str__(self) -> str:
         return f"{self.user} / {self.name} ({self.token_key}…)"
+
+
+class NotificationKind(models.TextChoices):
+    PAIRED = "paired", "Paired"
+    YOUR_TURN = "your_turn", "Your turn"
+    CHALLENGE = "challenge", "Challenge"
+    TO_CONFIRM = "to_confirm", "Result to confirm"
+    DISPUTE_ANSWERED = "dispute_answered", "Dispute answered"
+
+
+class Notification(models.Model):
+    """Something a player is told, in words, with the place to act (``url``); unread until
+    ``read_at`` (the list was opened or its link followed)."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="notifications", db_index=False
+    )
+    kind = models.CharField(max_length=20, choices=NotificationKind.choices)
+    text = models.CharField(max_length=300)
+    url = models.CharField(max_length=200, help_text="A path on the site: where to act.")
+    created = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["player", "-created"], name="notification_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.player_id}: {self.text}"

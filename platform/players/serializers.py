@@ -7,7 +7,7 @@ from django_countries.serializer_fields import CountryField
 from rest_framework import serializers
 
 from gauntlet.api.serializers import StrictModelSerializer, StrictSerializer
-from players.models import ApiToken, Player
+from players.models import ApiToken, Notification, Player
 from players.passwords import PASSWORD_MAX_LENGTH
 
 
@@ -110,3 +110,18 @@ class TokenCreateSerializer(StrictSerializer):
     password = serializers.CharField(
         required=False, write_only=True, max_length=PASSWORD_MAX_LENGTH
     )
+
+
+class NotificationSerializer(serializers.ModelSerializer):
+    """One of the player's notifications: what happened in words, and where to act."""
+
+    class Meta:
+        model = Notification
+        fields = ["id", "kind", "text", "url", "created", "read_at"]
+        read_only_fields = fields
+
+
+class NotificationsReadSerializer(StrictSerializer):
+    """Which notifications to mark read: ``ids``, or all of them when left out."""
+
+    ids = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)

@@ -12,6 +12,10 @@ urlpatterns = [
     path("auth/login/", views.LoginView.as_view(), name="login"),
     path("auth/logout/", views.LogoutView.as_view(), name="logout"),
     path("me/", views.MeView.as_view(), name="me"),
+    path("me/notifications/", views.NotificationListView.as_view(), name="notifications"),
+    path(
+        "me/notifications/read/", views.NotificationsReadView.as_view(), name="notifications-read"
+    ),
     path("me/password/", views.PasswordChangeView.as_view(), name="password-change"),
     path("", include(router.urls)),
 ]

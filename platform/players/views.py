@@ -11,9 +11,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from players.models import Player
+from players import inbox
+from players.models import Notification, Player
 from players.serializers import (
     CredentialsSerializer,
+    NotificationSerializer,
+    NotificationsReadSerializer,
     PasswordChangeSerializer,
     PlayerSerializer,
     ProfileSerializer,
@@ -74,6 +77,38 @@ class MeView(generics.RetrieveUpdateAPIView):
 
     def get_object(self) -> Player:
         return self.request.user
+
+
+class NotificationListView(generics.ListAPIView):
+    """The signed-in player's own notifications, newest first (``?unread=true``: unread only)."""
+
+    serializer_class = NotificationSerializer
+    permission_classes = [permissions.IsAuthenticated]
+
+    def get_queryset(self):
+        rows = Notification.objects.filter(player=self.request.user).order_by("-created", "-pk")
+        flag = self.request.query_params.get("unread", "")
+        if flag not in ("", "true", "false"):
+            raise serializers.ValidationError({"unread": ["true or false."]})
+        return rows.filter(read_at=None) if flag == "true" else rows
+
+
+class NotificationsReadView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=NotificationsReadSerializer,
+        responses=inline_serializer(
+            "NotificationsRead",
+            {"marked": serializers.IntegerField(), "unread": serializers.IntegerField()},
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        """Mark the player's notifications read (``ids``, or all); returns how many."""
+        serializer = NotificationsReadSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        marked = inbox.mark_read(request.user.pk, serializer.validated_data.get("ids"))
+        return Response({"marked": marked, "unread": inbox.unread_count(request.user.pk)})
 
 
 class PasswordChangeView(APIView):

@@ -80,6 +80,7 @@ class TournamentForm(forms.ModelForm):
             "late_entry_until_round": "Late entry until round",
             "match_timeout_minutes": "Match timeout (minutes)",
             "auto_advance": "Pair the next round automatically",
+            "paper_bot_tables": "Paper play allowed for bot tables",
             "seeded_first_round": "Seed round 1 by rating",
             "third_place": "Third-place match",
             "double_round_robin": "Double round robin",

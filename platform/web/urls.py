@@ -1,6 +1,6 @@
 from django.urls import path
 
-from web.views import accounts, catalogues, decks, game, play, public, staff
+from web.views import accounts, catalogues, decks, game, notifications, play, public, staff
 from web.views.tournaments import organiser as tournament_organiser
 from web.views.tournaments import player as tournament_player
 from web.views.tournaments import public as tournament_public
@@ -19,6 +19,10 @@ urlpatterns = [
     ),
     path("accounts/tokens/", accounts.tokens, name="web-tokens"),
     path("accounts/tokens/<str:key>/revoke/", accounts.token_revoke, name="web-token-revoke"),
+    # notifications
+    path("notifications/", notifications.notification_list, name="web-notifications"),
+    path("notifications/read/", notifications.mark_all_read, name="web-notifications-read"),
+    path("notifications/<int:pk>/", notifications.follow, name="web-notification"),
     # players
     path("players/<str:username>/", public.player, name="web-player"),
     # ladders
@@ -45,6 +49,7 @@ urlpatterns = [
         name="web-play-answer",
     ),
     path("matches/<int:pk>/play/", game.play_page, name="web-play"),
+    path("matches/<int:pk>/rematch/", game.rematch, name="web-play-rematch"),
     # decks
     path("decks/", decks.deck_list, name="web-decks"),
     path("decks/new/", decks.deck_new, name="web-deck-new"),

@@ -1,12 +1,11 @@
 """People's brackets and pods: reported winners, corrections that later rounds depend on,
-placings, and a table of a person against a bot reported by the bot's owner."""
+and placings (a person's table against a bot: test_tournaments_bot_tables.py)."""
 
 from __future__ import annotations
 
 import pytest
 from tournaments_helpers import (
     KHAN,
-    bots,
     current_tables,
     entry_player,
     event,
@@ -15,9 +14,9 @@ from tournaments_helpers import (
     report_round,
 )
 
-from tournaments import lifecycle, registration, results
+from tournaments import lifecycle, results
 from tournaments.errors import TournamentError
-from tournaments.models import Format, State, Table, TableState
+from tournaments.models import Format, State, TableState
 from tournaments.summary import bracket_json, standings_rows
 
 pytestmark = pytest.mark.django_db
@@ -74,24 +73,3 @@ def test_pods_of_people_report_placings(django_capture_on_commit_callbacks):
     points = {r["entry"]: r["match_points"] for r in standings_rows(t)}
     assert [points[e] for e in first.entries] == [5, 3, 1, 0]
     assert points[second.entries[2]] == 5 and points[second.entries[0]] == 3
-
-
-def test_a_person_against_a_bot_reported_by_its_owner(django_capture_on_commit_callbacks):
-    org = organiser()
-    (owner,) = people(1, prefix="owner")
-    (ana,) = people(1, prefix="ana")
-    (bot,) = bots(1, owner)
-    t = event(org, [ana], rounds=1)
-    bot_entry = registration.register(t, bot, owner)
-    with django_capture_on_commit_callbacks(execute=True):
-        t = lifecycle.start(t, org)
-    (table,) = current_tables(t)
-    assert table.match_id is None  # a person sits at it: the players report
-    refused(403, results.report, t, table.pk, org, {"wins": [2, 0]})  # not theirs
-    result = {"wins": [2, 0] if table.entries[0] != bot_entry.pk else [0, 2]}
-    with django_capture_on_commit_callbacks(execute=True):
-        results.report(t, table.pk, ana, result)
-        assert results.report(t, table.pk, owner, result).state == TableState.FINAL
-    t.refresh_from_db()
-    assert t.state == State.FINISHED
-    assert Table.objects.get(pk=table.pk).source == "reports"

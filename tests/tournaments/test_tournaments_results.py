@@ -61,7 +61,12 @@ def test_agreement_finalises_and_the_next_round_pairs_itself(
             results.report(t, second.pk, by_entry[e], {"wins": [0, 2]})
     t.refresh_from_db()
     assert t.current_round == 2
-    assert {x[1] for x in sent} == {"tournament.round_finished", "tournament.pairings"}
+    assert {x[1] for x in sent} == {
+        "tournament.round_finished",
+        "tournament.pairings",
+        "notification",  # the stored ones (players.inbox): a report to confirm, a pairing
+    }
+    assert {x[2]["kind"] for x in sent if x[1] == "notification"} == {"to_confirm", "paired"}
     first.refresh_from_db()
     assert first.result == {"wins": [2, 1], "draws": 0, "winner": first.entries[0]}
     assert first.source == "reports"

@@ -24,6 +24,8 @@ from django.urls import URLPattern, reverse
 # (signed-in people are sent on: 302); a page that always redirects.
 PUBLIC, SIGNED_IN, OWNER, VERSION, MANAGER = "public", "signed-in", "owner", "version", "manager"
 SIGNED_OUT, REDIRECT = "signed-out", "redirect"
+# A notification's link: to the log-in page, to the place to act, or 404 (not the visitor's).
+FOLLOW = "follow"
 
 PAGES = {
     "home": PUBLIC,
@@ -54,6 +56,8 @@ PAGES = {
     "web-tournament": PUBLIC,
     "web-tournament-edit": MANAGER,
     "web-tournament-table": PUBLIC,
+    "web-notifications": SIGNED_IN,
+    "web-notification": FOLLOW,
 }
 POST_ONLY = {
     "web-logout",
@@ -80,6 +84,8 @@ POST_ONLY = {
     "web-tournament-report",
     "web-tournament-correct",
     "web-tournament-timeout",
+    "web-play-rematch",
+    "web-notifications-read",
 }
 
 
@@ -127,6 +133,8 @@ def expected(p: Page, who: str | None, *, exists: bool = True) -> set[int]:
         return {302, 405} if who is None else {403, 404, 405}
     if p.access == REDIRECT:
         return {302}
+    if p.access == FOLLOW:
+        return {302} if who is None else {302, 404}
     if p.access == SIGNED_OUT:
         return {200} if who is None else {302}
     if who is None and p.access in (SIGNED_IN, OWNER, MANAGER):

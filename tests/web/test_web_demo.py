@@ -23,7 +23,8 @@ BUDGET_SECONDS = 0.250
 MAX_QUERIES = 12
 # A tournament page shows more kinds of things at once (entries, the round's tables, an earlier
 # round, the bracket, the organiser's log): still a fixed number of queries, not one a row.
-MAX_QUERIES_BY_NAME = {"web-tournament": 16}
+# The play page lists both kinds of challenges and marks the challenges' notifications seen.
+MAX_QUERIES_BY_NAME = {"web-tournament": 16, "web-play-start": 13}
 ARACKHAN_LADDERS = {"arackhan-wars-1v1", "arackhan-wars-ffa-4p"}
 
 
@@ -90,6 +91,8 @@ def demo_pages() -> list[Page]:
         page("web-tournament", upcoming.pk),
         page("web-tournament-edit", upcoming.pk),
         page("web-tournament-table", done.pk, table.pk),
+        page("web-notifications"),
+        page("web-notification", 10**9),
         # Form targets: a GET is refused (405) or sent to the log-in page, never a 5xx.
         page("web-logout"),
         page("web-token-revoke", "nokey"),
@@ -115,6 +118,8 @@ def demo_pages() -> list[Page]:
         page("web-tournament-report", done.pk, table.pk),
         page("web-tournament-correct", done.pk, table.pk),
         page("web-tournament-timeout", done.pk, table.pk),
+        page("web-play-rematch", live.pk),
+        page("web-notifications-read"),
     ]
 
 

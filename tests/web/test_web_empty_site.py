@@ -42,6 +42,7 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 "web-catalogues",
                 "web-tournaments",
                 "web-tournament-new",
+                "web-notifications",
             )
         ],
         (page("web-ladder", ladder), True),
@@ -63,6 +64,7 @@ def empty_pages() -> list[tuple[Page, bool]]:
         (page("web-tournament", m, query="round=1"), False),
         (page("web-tournament-edit", m), False),
         (page("web-tournament-table", m, m), False),
+        (page("web-notification", m), False),
         *[
             (page(name, *args), False)
             for name, args in (
@@ -90,6 +92,8 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 ("web-tournament-report", (m, m)),
                 ("web-tournament-correct", (m, m)),
                 ("web-tournament-timeout", (m, m)),
+                ("web-play-rematch", (m,)),
+                ("web-notifications-read", ()),
             )
         ],
     ]

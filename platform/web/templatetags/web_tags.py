@@ -122,3 +122,13 @@ def _render(value: Any, depth: int) -> SafeString:
 def observation(value: Any) -> SafeString:
     """Any engine's observation (plain JSON) as nested definition lists."""
     return _render(value, 0)
+
+
+@register.simple_tag
+def unread_notifications(user: Any) -> int:
+    """The signed-in player's unread notifications (0 for anyone else), for the header."""
+    if not getattr(user, "is_authenticated", False):
+        return 0
+    from players.inbox import unread_count
+
+    return unread_count(user.pk)

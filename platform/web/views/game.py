@@ -23,11 +23,13 @@ from engines.registry import UnknownGame, get_game
 from matches import interactive
 from matches.models import Match
 from matches.scheduling import SeatSpec
+from players import inbox
 from players.models import Player
 from ratings import person_challenges, seat_decks
 from ratings.bots import bot_spec
 from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
+from ratings.rematch import rematch as start_rematch
 from web.play_ratings import with_ratings
 from web.views.accounts import private
 from web.views.public import active_bots, ladder_bots
@@ -45,10 +47,14 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     except interactive.PlayError as exc:  # a bot match a worker is playing
         messages.info(request, exc.message)
         return redirect("web-match", pk=match.pk)
+    if request.user.is_authenticated:  # what told them to come here is seen
+        inbox.mark_read(request.user.pk, url=request.path)
     presentation = match.game if match.game in PRESENTATIONS else "generic"
     context = {
         "match": match,
         "view": view,
+        # Offered to a player of a ladder match (the result panel shows it at the end).
+        "rematch": view["seat"] is not None and match.ladder_id and match.origin != "tournament",
         "presentation": presentation,
         "help_template": f"web/play/help/{presentation}.html",
     }
@@ -189,6 +195,7 @@ def start_page(request: HttpRequest, status: int = 200, **bound: Any) -> HttpRes
                 ),
             }
         )
+    inbox.mark_read(request.user.pk, url=request.path)  # the challenges are shown here
     received, sent = person_challenges.pending(request.user)
     for m in received:
         m.deck_choices = decks.get(m.game)
@@ -288,5 +295,28 @@ def answer_challenge(request: HttpRequest, pk: int, answer: str) -> HttpResponse
         return redirect("web-play", pk=match.pk)
     messages.success(
         request, f"Challenge {match.pk} {'declined' if answer == 'decline' else 'cancelled'}."
+    )
+    return redirect("web-play-start")
+
+
+@private
+@require_POST
+def rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    """Play a finished match again, seats rotated: against bots the new match at once; against
+    a person a challenge to them. A refusal is a 4xx page saying why; nothing changes then."""
+    try:
+        new = start_rematch(pk, request.user)
+    except ChallengeRefused as exc:
+        return render(
+            request,
+            "web/play/refused.html",
+            {"message": exc.message, "match_id": pk},
+            status=exc.status,
+        )
+    if new.started:
+        return redirect("web-play", pk=new.match.pk)
+    opponent = next(s.player for s in new.match.seats.all() if s.player_id != request.user.pk)
+    messages.success(
+        request, f"Rematch offered to {opponent.public_name}: it starts when they accept."
     )
     return redirect("web-play-start")

@@ -169,7 +169,9 @@ def report(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     messages.success(
         request,
         {
-            TableState.FINAL: "Both reports agree: the result is final.",
+            TableState.FINAL: "Your report is final: your opponent is a bot."
+            if table.source == "reports" and table.reports.count() < len(table.entries)
+            else "Both reports agree: the result is final.",
             TableState.DISPUTED: "Your report disagrees with your opponent's: the organiser "
             "will settle it.",
         }.get(table.state, "Reported: waiting for your opponent to confirm."),

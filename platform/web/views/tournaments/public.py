@@ -13,9 +13,11 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from players import inbox
 from tournaments import summary, values
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import Entry, EntryState, LogEntry, State, Table, Tournament
+from tournaments.tables import paper_bot_table
 from web.brackets import bracket_svg
 from web.tournament_forms import CorrectForm, ReasonForm, ResultForm, SearchForm, TimeoutForm
 from web.views.tournaments.access import event_for, table_of
@@ -249,7 +251,12 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
         "team_event": t.team_size > 1,
         "play_seat": _play_seat(request.user, table),
     }
-    if open_table and table.match_id is None and table.mine:
+    if request.user.is_authenticated:  # a result to confirm, a dispute answered: seen
+        inbox.mark_read(request.user.pk, url=request.path)
+    own = [e for e in entries.values() if e.player_id == request.user.pk]
+    paper = bool(own) and paper_bot_table(t, own, entries.values())
+    context["paper"] = paper
+    if open_table and (table.match_id is None or paper) and table.mine:
         context["report_form"] = bound.get("report_form") or ResultForm(
             players=players, prefix="report"
         )

@@ -1,0 +1,9 @@
+"""What the ratings services announce, for :mod:`ratings.receivers` to react to.
+
+``person_challenged`` is sent inside the transaction that creates a challenge between people,
+with ``sender=Match``, ``match`` (the scheduled match), ``challenger`` and ``opponent``.
+"""
+
+from django.dispatch import Signal
+
+person_challenged = Signal()  # sender=Match, match=<Match>, challenger=<Player>, opponent=<Player>
