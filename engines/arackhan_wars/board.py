@@ -19,6 +19,8 @@ between them (``|dx| + |dy|``), whether or not the spaces between are occupied.
 
 from __future__ import annotations
 
+from functools import cache
+
 XS = 8
 YS = 6
 ROWS: tuple[tuple[int, ...], ...] = (
@@ -84,6 +86,12 @@ def direction(a: int, b: int) -> tuple[int, int] | None:
     (ax, ay), (bx, by) = SPACES[a], SPACES[b]
     d = (bx - ax, by - ay)
     return d if d in DIRECTIONS else None
+
+
+@cache
+def spelled(verb: str, card: int) -> tuple[str, ...]:
+    """``verb c<card> <x,y>`` for every space, by space (the action strings, built once)."""
+    return tuple(f"{verb} c{card} {name}" for name in NAMES)
 
 
 def parse_space(text: str) -> int | None:

@@ -23,7 +23,6 @@ from engines.arackhan_wars.abilities import (
     CANNOT_ATTACK,
     CREATURE,
     DEACTIVATED,
-    ENEMIES,
     IMMUNE_SPELLS,
     MOVEMENT,
     PER_ADJ_ALLY_CREATURE,
@@ -38,7 +37,7 @@ from engines.arackhan_wars.abilities import (
     SWARM_SAME_NAME,
     Aura,
 )
-from engines.arackhan_wars.info import CardInfo, absorbed_info, info
+from engines.arackhan_wars.info import CardInfo, absorbed_info, info, infos
 from engines.arackhan_wars.state import State
 
 
@@ -89,30 +88,6 @@ def auras_of(st: State, i: int, ci: CardInfo) -> tuple[Aura, ...]:
         return ci.defn.auras
     own = tuple(a for a in ci.defn.auras if a.source != SKILL)
     return own + tuple(a for a in info(other).defn.auras if a.source == SKILL)
-
-
-def _reached(st: State, source: int, aura: Aura, revealed: set[int]) -> list[int]:
-    reach = aura.reach
-    if reach == SELF:
-        return [source]
-    space = st.where[source]
-    if reach in (ADJ, ADJ_ALLIES, ADJ_ENEMIES):
-        if space < 0:
-            return []
-        near = [st.board[s] for s in board.ADJACENT[space] if st.board[s] >= 0]
-        near = [i for i in near if i in revealed]
-        if reach == ADJ_ALLIES:
-            return [i for i in near if allied(st, i, source)]
-        if reach == ADJ_ENEMIES:
-            return [i for i in near if not allied(st, i, source)]
-        return near
-    on_field = [i for i in st.board if i >= 0 and i in revealed]
-    if reach == ALLIES:
-        return [i for i in on_field if allied(st, i, source)]
-    if reach == ENEMIES:
-        return [i for i in on_field if not allied(st, i, source)]
-    assert reach == ALL, reach
-    return on_field
 
 
 def _condition(st: State, source: int, aura: Aura, revealed: set[int]) -> bool:
@@ -194,59 +169,82 @@ _EMPTY: frozenset[str] = frozenset()
 
 
 def compute(st: State) -> Stats:
-    """The characteristics of every revealed card in play (cached until the state changes)."""
+    """The characteristics of every revealed card in play (cached until their inputs change,
+    see :func:`inputs_key`)."""
     if st._stats_version == st.version and st._stats is not None:
         return st._stats
+    key = inputs_key(st)
+    if st._stats is not None and st._stats_key == key:
+        st._stats_version = st.version
+        return st._stats
     stats = Stats()
-    face_up, temp = st.face_up, st.temp
+    face_up, temp, ctype, table = st.face_up, st.temp, st.ctype, infos()
     revealed = [i for i in st.board if i >= 0 and face_up[i]]
+    on_field = revealed[:]
     for plane in st.astral:
         revealed.extend(i for i in plane if face_up[i])
     rset = set(revealed)
-    infos = stats.info
-    attack, defence, attrs = stats.attack, stats.defence, stats.attrs
+    infos_, attack, defence, attrs = stats.info, stats.attack, stats.defence, stats.attrs
     flags, movement, ranged = stats.flags, stats.movement, stats.ranged
     sources = []
+    swarms = False
     for i in revealed:
         t = temp.get(i) if temp else None
-        ci = card_info(st, i) if t else info(st.ctype[i])
-        infos[i] = ci
+        if not t:
+            ci = table[ctype[i]]
+            infos_[i] = ci
+            attack[i] = ci.attack
+            defence[i] = ci.defence
+            attrs[i] = ci.attributes
+            movement[i] = ci.movement
+            ranged[i] = ci.ranged
+            flags[i] = _EMPTY
+            if ci.defn.auras:
+                sources.append(i)
+            if SWARM in ci.attributes:
+                swarms = True
+            continue
+        ci = card_info(st, i)
+        infos_[i] = ci
         a, d = ci.attack, ci.defence
         attrs[i] = ci.attributes
         movement[i] = ci.movement
         ranged[i] = ci.ranged
         flags[i] = _EMPTY
-        if t:
-            if "set" in t:
-                a, d = t["set"]
-            if a is not None and "attack_bonus" in t:
-                a += t["attack_bonus"]
-            for absorbed in t.get("absorbed", ()):
-                extra = info(absorbed)
-                a = (a or 0) + (extra.attack or 0)
-                d = (d or 0) + (extra.defence or 0)
-                attrs[i] = attrs[i] | extra.attributes
-                movement[i] = max(movement[i], extra.movement)
-                ranged[i] = max(ranged[i], extra.ranged)
-            if t.get("no_attack"):
-                flags[i] = frozenset((CANNOT_ATTACK,))
+        if "set" in t:
+            a, d = t["set"]
+        if a is not None and "attack_bonus" in t:
+            a += t["attack_bonus"]
+        for absorbed in t.get("absorbed", ()):
+            extra = table[absorbed]
+            a = (a or 0) + (extra.attack or 0)
+            d = (d or 0) + (extra.defence or 0)
+            attrs[i] = attrs[i] | extra.attributes
+            movement[i] = max(movement[i], extra.movement)
+            ranged[i] = max(ranged[i], extra.ranged)
+        if t.get("no_attack"):
+            flags[i] = frozenset((CANNOT_ATTACK,))
         attack[i] = a
         defence[i] = d
         if auras_of(st, i, ci):
             sources.append(i)
+        swarms = True  # attributes may have been added: check every card below
     if sources:
-        _apply_auras(st, stats, sorted(sources, key=lambda i: (infos[i].kind != SPELL, i)), rset)
+        _apply_auras(
+            st, stats, sorted(sources, key=lambda i: (infos_[i].kind != SPELL, i)), rset, on_field
+        )
+        swarms = True  # auras may give Swarm
     # Swarm, locked numbers, swap, nothing below 0
     for i in revealed:
-        if SWARM in attrs[i] and attack[i] is not None:
-            ci = infos[i]
+        if swarms and SWARM in attrs[i] and attack[i] is not None:
+            ci = infos_[i]
             same_name = SWARM_SAME_NAME in flags[i]
-            control = st.control[i]
+            side = st.team[st.control[i]]
             n = 0
-            for j in st.board:
-                if j < 0 or j not in rset or not st.friends(st.control[j], control):
+            for j in on_field:
+                if st.team[st.control[j]] != side:
                     continue
-                cj = infos[j]
+                cj = infos_[j]
                 if cj.kind != CREATURE:
                     continue
                 if (cj.name == ci.name) if same_name else (ci.family and cj.family == ci.family):
@@ -256,31 +254,57 @@ def compute(st: State) -> Stats:
         if fl:
             if "swap" in fl:
                 attack[i], defence[i] = defence[i], attack[i]
-                if infos[i].attack is None:
+                if infos_[i].attack is None:
                     attack[i] = None
             if STATS_LOCKED in fl:
                 t = temp.get(i, {})
-                attack[i], defence[i] = t.get("set", (infos[i].attack, infos[i].defence))
-        if attack[i] is not None and attack[i] < 0:
+                attack[i], defence[i] = t.get("set", (infos_[i].attack, infos_[i].defence))
+        a = attack[i]
+        if a is not None and a < 0:
             attack[i] = 0
-        if defence[i] is not None and defence[i] < 0:
+        d = defence[i]
+        if d is not None and d < 0:
             defence[i] = 0
     st._stats = stats
     st._stats_version = st.version
+    st._stats_key = key
     return stats
 
 
-def _apply_auras(st: State, stats: Stats, sources: list[int], revealed: set[int]) -> None:
+def _apply_auras(
+    st: State, stats: Stats, sources: list[int], revealed: set[int], on_field: list[int]
+) -> None:
     """Steps 2 to 4: immunity, removals, then every other aura (see the module docstring)."""
-    infos, flags, attrs = stats.info, stats.flags, stats.attrs
+    infos_, flags, attrs = stats.info, stats.flags, stats.attrs
+    board_, team, control = st.board, st.team, st.control
+    plan = [(src, auras_of(st, src, infos_[src]), infos_[src].kind == SPELL) for src in sources]
 
-    def targets(src: int, aura: Aura) -> list[int]:
+    def targets(src: int, aura: Aura, spell: bool) -> list[int]:
         if aura.condition and not _condition(st, src, aura, revealed):
             return []
+        reach = aura.reach
+        if reach == SELF:
+            reached = [src]
+        elif reach in _ADJ_REACHES:
+            space = st.where[src]
+            if space < 0:
+                return []
+            reached = [j for s in board.ADJACENT[space] if (j := board_[s]) >= 0 and j in revealed]
+            if reach != ADJ:
+                side = team[control[src]]
+                want = reach == ADJ_ALLIES
+                reached = [j for j in reached if (team[control[j]] == side) == want]
+        elif reach == ALL:
+            reached = on_field
+        else:
+            side = team[control[src]]
+            want = reach == ALLIES
+            reached = [j for j in on_field if (team[control[j]] == side) == want]
         out = []
-        spell = infos[src].kind == SPELL
-        for t in _reached(st, src, aura, revealed):
-            if not _filter(st, aura, t, src, revealed):
+        for t in reached:
+            if infos_[t].kind not in aura.kinds:
+                continue
+            if aura.filtered and not _filter(st, aura, t, src, revealed):
                 continue
             if spell and IMMUNE_SPELLS in flags[t] and not allied(st, src, t):
                 continue
@@ -288,42 +312,44 @@ def _apply_auras(st: State, stats: Stats, sources: list[int], revealed: set[int]
         return out
 
     # 2. immunity first (it decides what spells may touch)
-    for src in sources:
-        if infos[src].kind == SPELL:
+    for src, auras, spell in plan:
+        if spell:
             continue
-        for aura in auras_of(st, src, infos[src]):
+        for aura in auras:
             if IMMUNE_SPELLS in aura.gain:
-                for t in targets(src, aura):
+                for t in targets(src, aura, spell):
                     flags[t] = flags[t] | {IMMUNE_SPELLS}
     # 3. removals
     lost: dict[int, set[str]] = {}
-    for src in sources:
-        for aura in auras_of(st, src, infos[src]):
-            if not aura.removes or (aura.source == SKILL and src in stats.skills_off):
+    skills_off = stats.skills_off
+    for src, auras, spell in plan:
+        for aura in auras:
+            if not aura.removes or (aura.source == SKILL and src in skills_off):
                 continue
-            for t in targets(src, aura):
+            for t in targets(src, aura, spell):
                 if aura.lose_skills:
-                    stats.skills_off.add(t)
+                    skills_off.add(t)
                 if aura.lose:
                     gone = lost.setdefault(t, set())
-                    gone.update(infos[t].attributes if "*" in aura.lose else aura.lose)
+                    gone.update(infos_[t].attributes if "*" in aura.lose else aura.lose)
                     if "*" in aura.lose:
                         gone.add("*")
     # 4. everything else
-    for src in sources:
-        for aura in auras_of(st, src, infos[src]):
+    attack, defence = stats.attack, stats.defence
+    for src, auras, spell in plan:
+        for aura in auras:
             if aura.removes and not (aura.attack or aura.defence or aura.gain):
                 continue
-            if aura.source == SKILL and src in stats.skills_off:
+            if aura.source == SKILL and src in skills_off:
                 continue
-            if aura.gain == (IMMUNE_SPELLS,) and infos[src].kind != SPELL:
+            if aura.gain == (IMMUNE_SPELLS,) and not spell:
                 continue
-            for t in targets(src, aura):
+            for t in targets(src, aura, spell):
                 k = _count(st, aura.per, t, aura.per_family, revealed) if aura.per else 1
-                if aura.attack and stats.attack[t] is not None:
-                    stats.attack[t] += aura.attack * k
-                if aura.defence and stats.defence[t] is not None:
-                    stats.defence[t] += aura.defence * k
+                if aura.attack and attack[t] is not None:
+                    attack[t] += aura.attack * k
+                if aura.defence and defence[t] is not None:
+                    defence[t] += aura.defence * k
                 for g in aura.gain:
                     if g in _ATTRS:
                         attrs[t] = attrs[t] | {g}
@@ -341,6 +367,8 @@ def _apply_auras(st: State, stats: Stats, sources: list[int], revealed: set[int]
             stats.ranged[t] = 0
 
 
+_ADJ_REACHES = frozenset((ADJ, ADJ_ALLIES, ADJ_ENEMIES))
+
 _ATTRS = frozenset(
     ("initiative", "movement", "flight", "omnistrike", "ranged", "swarm", "regeneration")
     + ("stealth", "perforation")
@@ -351,3 +379,21 @@ def is_active(st: State, stats: Stats, i: int) -> bool:
     """True when revealed card ``i`` may be activated: token active, not held down by an
     effect (The Fear, Lucy and Feyr). Spells are active once revealed."""
     return st.face_up[i] and st.active[i] and DEACTIVATED not in stats.flags.get(i, ())
+
+
+def inputs_key(st: State) -> tuple:
+    """Everything :func:`compute` reads that can change during a game: the cards and their
+    faction tokens, sides up and activation, extra tokens, who begins the round, this round's
+    changes (the catalogue types of revealed cards never change, the rules and sides neither).
+    An action that leaves these alone (a pass with no card moved, a placement face down...)
+    keeps the characteristics already computed."""
+    return (
+        tuple(st.board),
+        tuple(st.face_up),
+        tuple(st.control),
+        tuple(st.active),
+        tuple(st.extra_tokens),
+        st.first,
+        tuple(map(tuple, st.astral)),
+        repr(st.temp) if st.temp else "",
+    )

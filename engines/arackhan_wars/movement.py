@@ -10,12 +10,26 @@ from engines.arackhan_wars.state import State
 
 
 def _next_to_a_card(st: State, space: int, moving: int) -> bool:
-    return any((j := st.board[s]) >= 0 and j != moving for s in board.ADJACENT[space])
+    cards = st.board
+    for s in board.ADJACENT[space]:
+        j = cards[s]
+        if j >= 0 and j != moving:
+            return True
+    return False
 
 
 def anywhere(st: State, moving: int) -> list[int]:
     """Every free space adjacent to a card other than ``moving``."""
-    return [s for s in range(board.N_SPACES) if st.board[s] < 0 and _next_to_a_card(st, s, moving)]
+    cards, adjacent = st.board, board.ADJACENT
+    out = []
+    for space in range(board.N_SPACES):
+        if cards[space] < 0:
+            for s in adjacent[space]:
+                j = cards[s]
+                if j >= 0 and j != moving:
+                    out.append(space)
+                    break
+    return out
 
 
 def walk(st: State, moving: int, steps: int) -> list[int]:

@@ -56,6 +56,45 @@ def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
     )
 
 
+def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int]]]:
+    """Every enemy card ``seat`` may attack now (in board order) with the cards that may
+    attack it alone on their own terms (by instance number)."""
+    board_, control, face_up, where = st.board, st.control, st.face_up, st.where
+    attackers = sorted(
+        a
+        for a in board_
+        if a >= 0
+        and control[a] == seat
+        and face_up[a]
+        and can_activate_to_attack(st, stats, a, seat)
+    )
+    if not attackers:
+        return []
+    ranged, attrs = stats.ranged, stats.attrs
+    reach = [
+        (a, board.DISTANCE[where[a]], max(1, ranged[a] if RANGED in attrs[a] else 1))
+        for a in attackers
+    ]
+    team, defence = st.team, stats.defence
+    side = team[seat]
+    out = []
+    for t in board_:
+        if t < 0 or team[control[t]] == side or defence.get(t) is None:
+            continue
+        pt = where[t]
+        able = [a for a, row, r in reach if row[pt] <= r and can_reach(st, stats, a, t)]
+        if able:
+            out.append((t, able))
+    return out
+
+
+def plain(stats: Stats, t: int, group: list[int]) -> bool:
+    """True when neither ``t`` nor any card of ``group`` has a flag: then every group of them
+    may attack ``t`` (:func:`group_ok` has nothing to refuse)."""
+    flags = stats.flags
+    return not flags[t] and not any(flags[a] for a in group)
+
+
 def can_reach(st: State, stats: Stats, a: int, t: int) -> bool:
     """True when ``a`` (able to attack) may attack enemy card ``t`` on its own terms."""
     pt = st.where[t]

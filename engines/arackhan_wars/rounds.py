@@ -58,19 +58,21 @@ def playing_order(first: int, n: int) -> list[int]:
 # -- placement ----------------------------------------------------------------------------------
 def placement_spaces(st: State, seat: int) -> list[int]:
     """Free spaces where ``seat`` may place a card now."""
-    others = [i for i in st.board if i >= 0 and not (i in st.placed and st.order[st.step] == seat)]
-    if not others:
-        free = [s for s in board.STARTING_AREA if st.board[s] < 0]
+    cards = st.board
+    mine = st.placed if st.order[st.step] == seat else ()
+    if not any(i >= 0 and i not in mine for i in cards):
+        free = [s for s in board.STARTING_AREA if cards[s] < 0]
         if st.rules.opening_adjacency and len(free) < len(board.STARTING_AREA):
             # "cards placed on the battlefield beyond the first must follow the adjacency
             # principle": the second opening card touches the first
-            return [s for s in free if any(st.board[n] >= 0 for n in board.ADJACENT[s])]
+            return [s for s in free if any(cards[n] >= 0 for n in board.ADJACENT[s])]
         return free
-    return [
-        s
-        for s in range(board.N_SPACES)
-        if st.board[s] < 0 and any(st.board[n] >= 0 for n in board.ADJACENT[s])
-    ]
+    near: set[int] = set()
+    adjacent = board.ADJACENT
+    for s in range(board.N_SPACES):
+        if cards[s] >= 0:
+            near.update(adjacent[s])
+    return [s for s in range(board.N_SPACES) if cards[s] < 0 and s in near]
 
 
 def placement_options(st: State, seat: int) -> list[str]:
@@ -85,7 +87,8 @@ def placement_options(st: State, seat: int) -> list[str]:
             continue
         if spaces is None:
             spaces = placement_spaces(st, seat)
-        out.extend(f"place c{h} {board.NAMES[s]}" for s in spaces)
+        row = board.spelled("place", h)
+        out.extend([row[s] for s in spaces])
     return out
 
 
@@ -104,8 +107,9 @@ def activation_options(st: State, seat: int) -> list[str]:
             continue
         if initiative and INITIATIVE not in stats.attrs[i]:
             continue
-        out.extend(f"move c{i} {board.NAMES[s]}" for s in own_moves(st, stats, i))
-        out.extend(f"move c{i} {board.NAMES[s]}" for s in bonus_moves(st, stats, i))
+        row = board.spelled("move", i)
+        out.extend([row[s] for s in own_moves(st, stats, i)])
+        out.extend([row[s] for s in bonus_moves(st, stats, i)])
         movers.append(i)
     if len(movers) > 1:
         movers.sort()
