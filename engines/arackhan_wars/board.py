@@ -94,6 +94,16 @@ def spelled(verb: str, card: int) -> tuple[str, ...]:
     return tuple(f"{verb} c{card} {name}" for name in NAMES)
 
 
+@cache
+def paired(verb: str, card: int) -> tuple[str, ...]:
+    """``verb c<card> c<other>`` for every instance number ``other`` a game may have."""
+    return tuple(f"{verb} c{card} c{other}" for other in range(MAX_INSTANCES))
+
+
+MAX_INSTANCES = 4 * 23
+"""Card instances in the largest game (four decks of 23)."""
+
+
 def parse_space(text: str) -> int | None:
     """The space named ``"x,y"``, or None."""
     return BY_NAME.get(text)

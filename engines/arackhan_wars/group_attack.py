@@ -67,9 +67,11 @@ def attack_options(st: State, seat: int) -> list[str]:
     out: list[str] = []
     for t, able in attack_lines(st, stats, seat):
         if plain(stats, t, able):
-            out.extend([f"attack c{t} c{a}" for a in able])
+            row = board.paired("attack", t)
+            out.extend([row[a] for a in able])
             if len(able) > 1:
-                out.extend([f"group c{t} c{a}" for a in able])
+                row = board.paired("group", t)
+                out.extend([row[a] for a in able])
             continue
         for a in able:
             if group_ok(st, stats, (a,), t):

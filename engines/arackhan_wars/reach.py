@@ -12,6 +12,7 @@ from engines.arackhan_wars.abilities import (
     CANNOT_ATTACK,
     CANNOT_BE_ATTACKED,
     CREATURE,
+    DEACTIVATED,
     EVEN_TARGETS_ONLY,
     FLIGHT,
     GROUPS_ONLY_WITH_FAMILY,
@@ -59,20 +60,32 @@ def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
 def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int]]]:
     """Every enemy card ``seat`` may attack now (in board order) with the cards that may
     attack it alone on their own terms (by instance number)."""
-    board_, control, face_up, where = st.board, st.control, st.face_up, st.where
-    attackers = sorted(
-        a
-        for a in board_
-        if a >= 0
-        and control[a] == seat
-        and face_up[a]
-        and can_activate_to_attack(st, stats, a, seat)
+    board_, control, face_up, where, active = st.board, st.control, st.face_up, st.where, st.active
+    ranged, attrs, flags, infos, attack = (
+        stats.ranged,
+        stats.attrs,
+        stats.flags,
+        stats.info,
+        stats.attack,
     )
+    initiative = st.phase == INITIATIVE_PHASE
+    attackers = []
+    for a in board_:  # can_activate_to_attack, inlined
+        if a < 0 or control[a] != seat or not face_up[a] or not active[a]:
+            continue
+        if attack.get(a) is None:
+            continue
+        fa = flags[a]
+        if fa and (DEACTIVATED in fa or CANNOT_ATTACK in fa):
+            continue
+        if initiative and (INITIATIVE not in attrs[a] or NO_INITIATIVE_ATTACK in fa):
+            continue
+        attackers.append(a)
     if not attackers:
         return []
-    ranged, attrs = stats.ranged, stats.attrs
+    attackers.sort()
     reach = [
-        (a, board.DISTANCE[where[a]], max(1, ranged[a] if RANGED in attrs[a] else 1))
+        (a, board.DISTANCE[where[a]], max(1, ranged[a] if RANGED in attrs[a] else 1), not flags[a])
         for a in attackers
     ]
     team, defence = st.team, stats.defence
@@ -82,10 +95,20 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
         if t < 0 or team[control[t]] == side or defence.get(t) is None:
             continue
         pt = where[t]
-        able = [a for a, row, r in reach if row[pt] <= r and can_reach(st, stats, a, t)]
+        # a target without flags or Stealth, attacked by a card without flags: in range is
+        # all can_reach asks (see target_allows)
+        easy = not flags[t] and STEALTH not in attrs[t] and infos[t].kind in _ATTACKABLE
+        able = [
+            a
+            for a, row, r, free in reach
+            if row[pt] <= r and ((easy and free) or can_reach(st, stats, a, t))
+        ]
         if able:
             out.append((t, able))
     return out
+
+
+_ATTACKABLE = frozenset((CREATURE, LAND))
 
 
 def plain(stats: Stats, t: int, group: list[int]) -> bool:

@@ -25,7 +25,7 @@ from engines.arackhan_wars import actions as card_actions
 from engines.arackhan_wars import board, combat, group_attack, steps
 from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
 from engines.arackhan_wars.effects import compute, is_active
-from engines.arackhan_wars.info import info
+from engines.arackhan_wars.info import info, infos
 from engines.arackhan_wars.movement import bonus_moves, own_moves, swap_reach
 from engines.arackhan_wars.state import (
     CHOOSE,
@@ -98,14 +98,16 @@ def activation_options(st: State, seat: int) -> list[str]:
     initiative = st.phase == INITIATIVE_PHASE
     out: list[str] = []
     movers = []
+    control, face_up, moved, ctype, temp = st.control, st.face_up, st.moved, st.ctype, st.temp
+    table, attrs = infos(), stats.attrs
     for i in st.board:
-        if i < 0 or st.control[i] != seat or not st.face_up[i] or st.moved[i]:
+        if i < 0 or control[i] != seat or not face_up[i] or moved[i]:
             continue
-        if info(st.ctype[i]).kind != CREATURE and _copy_kind(st, i) != CREATURE:
+        if table[ctype[i]].kind != CREATURE and (not temp or _copy_kind(st, i) != CREATURE):
             continue
         if not is_active(st, stats, i):
             continue
-        if initiative and INITIATIVE not in stats.attrs[i]:
+        if initiative and INITIATIVE not in attrs[i]:
             continue
         row = board.spelled("move", i)
         out.extend([row[s] for s in own_moves(st, stats, i)])
@@ -114,13 +116,14 @@ def activation_options(st: State, seat: int) -> list[str]:
     if len(movers) > 1:
         movers.sort()
         reach = {i: swap_reach(st, stats, i) for i in movers}
+        where = st.where
         for k, a in enumerate(movers):
             ra = reach[a]
             if ra is not None and not ra:
                 continue
             for b in movers[k + 1 :]:
                 rb = reach[b]
-                if (ra is None or st.where[b] in ra) and (rb is None or st.where[a] in rb):
+                if (ra is None or where[b] in ra) and (rb is None or where[a] in rb):
                     out.append(f"swap c{a} c{b}")
     if st.rules.stepwise_group_attacks:
         out.extend(group_attack.attack_options(st, seat))
@@ -128,9 +131,9 @@ def activation_options(st: State, seat: int) -> list[str]:
         for t, group in combat.attack_options(st, seat):
             out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
     for i in sorted(st.in_play()):
-        if st.control[i] != seat or not st.face_up[i]:
+        if control[i] != seat or not face_up[i]:
             continue
-        defn = card_actions_defn(st, i)
+        defn = card_actions_defn(st, i) if temp else table[ctype[i]].defn
         if not defn.action or not is_active(st, stats, i):
             continue
         if defn.once_per_round and i in st.used:
@@ -138,10 +141,10 @@ def activation_options(st: State, seat: int) -> list[str]:
         if (
             not st.rules.exact_skill_loss
             and i in stats.skills_off
-            and info(st.ctype[i]).kind == CREATURE
+            and table[ctype[i]].kind == CREATURE
         ):
             continue  # 1.0.0 read "lose their skills" as losing the card action too
-        if initiative and INITIATIVE not in stats.attrs[i]:
+        if initiative and INITIATIVE not in attrs[i]:
             continue
         options, _ = card_actions.ACTIONS[defn.action]
         for args in options(st, seat, i, defn.params):
