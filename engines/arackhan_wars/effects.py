@@ -25,8 +25,6 @@ from engines.arackhan_wars.abilities import (
     DEACTIVATED,
     IMMUNE_SPELLS,
     MOVEMENT,
-    PER_ADJ_ALLY_CREATURE,
-    PER_ADJ_ENEMY_CARD,
     PER_EXTRA_TOKEN,
     RANGED,
     SELF,
@@ -37,14 +35,25 @@ from engines.arackhan_wars.abilities import (
     SWARM_SAME_NAME,
     Aura,
 )
-from engines.arackhan_wars.info import CardInfo, absorbed_info, info, infos
+from engines.arackhan_wars.aura_scope import allied, auras_of, card_info, condition, count, matches
+from engines.arackhan_wars.info import CardInfo, infos
 from engines.arackhan_wars.state import State
 
 
 class Stats:
     """Characteristics of every revealed card in play (dicts keyed by instance)."""
 
-    __slots__ = ("attack", "defence", "attrs", "movement", "ranged", "flags", "skills_off", "info")
+    __slots__ = (
+        "attack",
+        "defence",
+        "attrs",
+        "movement",
+        "ranged",
+        "flags",
+        "skills_off",
+        "info",
+        "reads",
+    )
 
     def __init__(self) -> None:
         self.attack: dict[int, int | None] = {}
@@ -56,113 +65,12 @@ class Stats:
         self.skills_off: set[int] = set()
         self.info: dict[int, CardInfo] = {}
         """The characteristics each revealed card in play has now (copies included)."""
+        self.reads: tuple[bool, bool, bool] = (False, False, False)
+        """Whether an aura read the activation, the extra tokens, who begins the round."""
 
     def has(self, i: int, what: str) -> bool:
         """True when card ``i`` has attribute or flag ``what`` now."""
         return what in self.attrs.get(i, ()) or what in self.flags.get(i, ())
-
-
-def allied(st: State, a: int, b: int) -> bool:
-    """True when instances ``a`` and ``b`` are controlled by the same side."""
-    return st.team[st.control[a]] == st.team[st.control[b]]
-
-
-def card_info(st: State, i: int) -> CardInfo:
-    """The characteristics instance ``i`` has now (a copy taken this round, or its own; since
-    1.1.0 with what it absorbed this round)."""
-    t = st.temp.get(i) if st.temp else None
-    if not t:
-        return info(st.ctype[i])
-    copy = t.get("copy")
-    own = copy if copy is not None else st.ctype[i]
-    absorbed = t.get("absorbed")
-    if absorbed and st.rules.absorption_adds_skills:
-        return absorbed_info(own, tuple(absorbed))
-    return info(own)
-
-
-def auras_of(st: State, i: int, ci: CardInfo) -> tuple[Aura, ...]:
-    """The auras card ``i`` has now: its own, or with skills exchanged this round (Nemesio)."""
-    other = st.temp.get(i, {}).get("skills_of") if st.temp else None
-    if other is None:
-        return ci.defn.auras
-    own = tuple(a for a in ci.defn.auras if a.source != SKILL)
-    return own + tuple(a for a in info(other).defn.auras if a.source == SKILL)
-
-
-def _condition(st: State, source: int, aura: Aura, revealed: set[int]) -> bool:
-    cond = aura.condition
-    if not cond:
-        return True
-    seat = st.control[source]
-    if cond == "no_adjacent_ally":
-        space = st.where[source]
-        return space >= 0 and not any(
-            (j := st.board[s]) >= 0
-            and j in revealed
-            and allied(st, j, source)
-            and info(st.ctype[j]).kind == CREATURE
-            for s in board.ADJACENT[space]
-        )
-    if cond == "starts_round":
-        return st.first == seat
-    if cond == "second_in_round":
-        return st.first != seat
-    if cond in ("musician", "dancer"):
-        family = cond.capitalize()
-        return any(
-            j in revealed and allied(st, j, source) and card_info(st, j).family == family
-            for j in st.board
-            if j >= 0
-        )
-    if cond == "active":
-        return st.active[source]
-    raise ValueError(f"unknown aura condition {cond!r}")
-
-
-def _filter(st: State, aura: Aura, target: int, source: int, revealed: set[int]) -> bool:
-    ti = card_info(st, target)
-    if ti.kind not in aura.kinds:
-        return False
-    if aura.family and ti.family != aura.family:
-        return False
-    if aura.max_value is not None and ti.value > aura.max_value:
-        return False
-    if aura.also_adjacent_to:
-        space = st.where[target]
-        if space < 0:
-            return False
-        return any(
-            (j := st.board[s]) >= 0
-            and j in revealed
-            and allied(st, j, source)
-            and card_info(st, j).name == aura.also_adjacent_to
-            for s in board.ADJACENT[space]
-        )
-    return True
-
-
-def _count(st: State, per: str, target: int, family: str, revealed: set[int]) -> int:
-    if per == PER_EXTRA_TOKEN:
-        return st.extra_tokens[target]
-    space = st.where[target]
-    if space < 0:
-        return 0
-    n = 0
-    for s in board.ADJACENT[space]:
-        j = st.board[s]
-        if j < 0 or j not in revealed:
-            continue
-        ji = card_info(st, j)
-        if per == PER_ADJ_ENEMY_CARD:
-            n += not allied(st, j, target)
-        elif per == PER_ADJ_ALLY_CREATURE:
-            n += (
-                allied(st, j, target)
-                and ji.kind == CREATURE
-                and (not family or ji.family == family)
-            )
-    return n
 
 
 _EMPTY: frozenset[str] = frozenset()
@@ -173,10 +81,11 @@ def compute(st: State) -> Stats:
     see :func:`inputs_key`)."""
     if st._stats_version == st.version and st._stats is not None:
         return st._stats
-    key = inputs_key(st)
-    if st._stats is not None and st._stats_key == key:
+    prev = st._stats
+    if prev is not None and inputs_key(st, prev.reads) == st._stats_key:
+        # the same cards, sides and changes, so the same auras read the same inputs
         st._stats_version = st.version
-        return st._stats
+        return prev
     stats = Stats()
     face_up, temp, ctype, table = st.face_up, st.temp, st.ctype, infos()
     revealed = [i for i in st.board if i >= 0 and face_up[i]]
@@ -230,7 +139,7 @@ def compute(st: State) -> Stats:
             sources.append(i)
         swarms = True  # attributes may have been added: check every card below
     if sources:
-        _apply_auras(
+        stats.reads = _apply_auras(
             st, stats, sorted(sources, key=lambda i: (infos_[i].kind != SPELL, i)), rset, on_field
         )
         swarms = True  # auras may give Swarm
@@ -267,20 +176,25 @@ def compute(st: State) -> Stats:
             defence[i] = 0
     st._stats = stats
     st._stats_version = st.version
-    st._stats_key = key
+    st._stats_key = inputs_key(st, stats.reads)
     return stats
 
 
 def _apply_auras(
     st: State, stats: Stats, sources: list[int], revealed: set[int], on_field: list[int]
 ) -> None:
-    """Steps 2 to 4: immunity, removals, then every other aura (see the module docstring)."""
+    """Steps 2 to 4: immunity, removals, then every other aura (see the module docstring).
+    Returns whether an aura depends on the activation, extra tokens, or who begins."""
     infos_, flags, attrs = stats.info, stats.flags, stats.attrs
     board_, team, control = st.board, st.team, st.control
     plan = [(src, auras_of(st, src, infos_[src]), infos_[src].kind == SPELL) for src in sources]
+    used = {a.condition for _, auras, _ in plan for a in auras} | {
+        a.per for _, auras, _ in plan for a in auras
+    }
+    reads = ("active" in used, PER_EXTRA_TOKEN in used, bool(used & _ROUND_CONDITIONS))
 
     def targets(src: int, aura: Aura, spell: bool) -> list[int]:
-        if aura.condition and not _condition(st, src, aura, revealed):
+        if aura.condition and not condition(st, src, aura, revealed):
             return []
         reach = aura.reach
         if reach == SELF:
@@ -304,7 +218,7 @@ def _apply_auras(
         for t in reached:
             if infos_[t].kind not in aura.kinds:
                 continue
-            if aura.filtered and not _filter(st, aura, t, src, revealed):
+            if aura.filtered and not matches(st, aura, t, src, revealed):
                 continue
             if spell and IMMUNE_SPELLS in flags[t] and not allied(st, src, t):
                 continue
@@ -345,7 +259,7 @@ def _apply_auras(
             if aura.gain == (IMMUNE_SPELLS,) and not spell:
                 continue
             for t in targets(src, aura, spell):
-                k = _count(st, aura.per, t, aura.per_family, revealed) if aura.per else 1
+                k = count(st, aura.per, t, aura.per_family, revealed) if aura.per else 1
                 if aura.attack and attack[t] is not None:
                     attack[t] += aura.attack * k
                 if aura.defence and defence[t] is not None:
@@ -365,9 +279,11 @@ def _apply_auras(
             stats.movement[t] = 0
         if RANGED not in attrs[t]:
             stats.ranged[t] = 0
+    return reads
 
 
 _ADJ_REACHES = frozenset((ADJ, ADJ_ALLIES, ADJ_ENEMIES))
+_ROUND_CONDITIONS = frozenset(("starts_round", "second_in_round"))
 
 _ATTRS = frozenset(
     ("initiative", "movement", "flight", "omnistrike", "ranged", "swarm", "regeneration")
@@ -381,19 +297,20 @@ def is_active(st: State, stats: Stats, i: int) -> bool:
     return st.face_up[i] and st.active[i] and DEACTIVATED not in stats.flags.get(i, ())
 
 
-def inputs_key(st: State) -> tuple:
-    """Everything :func:`compute` reads that can change during a game: the cards and their
-    faction tokens, sides up and activation, extra tokens, who begins the round, this round's
-    changes (the catalogue types of revealed cards never change, the rules and sides neither).
-    An action that leaves these alone (a pass with no card moved, a placement face down...)
-    keeps the characteristics already computed."""
+def inputs_key(st: State, reads: tuple[bool, bool, bool] = (True, True, True)) -> tuple:
+    """What :func:`compute` reads that can change in a game: the cards and their faction
+    tokens, sides up, astral planes, this round's changes and, where an aura reads them
+    (``reads``), the activation, the extra tokens and who begins the round. The catalogue types
+    of revealed cards never change, nor do the rules and sides. A state with the same key has
+    the same characteristics (a pass, a failed attack, a card placed face down keep them)."""
+    active, tokens, first = reads
     return (
         tuple(st.board),
         tuple(st.face_up),
         tuple(st.control),
-        tuple(st.active),
-        tuple(st.extra_tokens),
-        st.first,
+        tuple(st.active) if active else None,
+        tuple(st.extra_tokens) if tokens else None,
+        st.first if first else None,
         tuple(map(tuple, st.astral)),
         repr(st.temp) if st.temp else "",
     )
