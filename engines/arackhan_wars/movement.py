@@ -70,9 +70,9 @@ def own_moves(st: State, stats: Stats, i: int) -> list[int]:
 def bonus_moves(st: State, stats: Stats, i: int) -> list[int]:
     """Extra destinations of a card whose skill lengthens its Movement when it ends next to an
     enemy card (Nihilist Morgon); a card moved so cannot attack this round."""
-    bonus = stats.info[i].defn.params.get("bonus_movement") if i in stats.info else None
-    if not bonus or i in stats.skills_off or MOVEMENT not in stats.attrs.get(i, ()):
+    if not has_bonus_movement(stats, i):
         return []
+    bonus = stats.info[i].defn.params["bonus_movement"]
     normal = set(own_moves(st, stats, i))
     seat = st.control[i]
     return [
@@ -84,6 +84,12 @@ def bonus_moves(st: State, stats: Stats, i: int) -> list[int]:
             for n in board.ADJACENT[s]
         )
     ]
+
+
+def has_bonus_movement(stats: Stats, i: int) -> bool:
+    """True when ``i``'s skill may lengthen its Movement now (see :func:`bonus_moves`)."""
+    bonus = stats.info[i].defn.params.get("bonus_movement") if i in stats.info else None
+    return bool(bonus) and i not in stats.skills_off and MOVEMENT in stats.attrs.get(i, ())
 
 
 def swap_reach(st: State, stats: Stats, i: int) -> set[int] | None:

@@ -26,7 +26,7 @@ from engines.arackhan_wars import board, combat, group_attack, steps
 from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
 from engines.arackhan_wars.effects import compute, is_active
 from engines.arackhan_wars.info import info, infos
-from engines.arackhan_wars.movement import bonus_moves, own_moves, swap_reach
+from engines.arackhan_wars.movement import bonus_moves, has_bonus_movement, own_moves, swap_reach
 from engines.arackhan_wars.state import (
     CHOOSE,
     DRAW_PER_ROUND,
@@ -130,9 +130,10 @@ def activation_options(st: State, seat: int) -> list[str]:
     else:
         for t, group in combat.attack_options(st, seat):
             out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
-    for i in sorted(st.in_play()):
-        if control[i] != seat or not face_up[i]:
-            continue
+    mine = [i for i in st.board if i >= 0 and control[i] == seat and face_up[i]]
+    for plane in st.astral:
+        mine.extend(i for i in plane if control[i] == seat and face_up[i])
+    for i in sorted(mine):
         defn = card_actions_defn(st, i) if temp else table[ctype[i]].defn
         if not defn.action or not is_active(st, stats, i):
             continue
@@ -221,7 +222,9 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
         who, where = rest.split()
         i = int(who[1:])
         space = board.BY_NAME[where]
-        if space not in own_moves(st, compute(st), i):
+        stats = compute(st)
+        # only a card whose skill lengthens its Movement can have moved beyond its own
+        if has_bonus_movement(stats, i) and space not in own_moves(st, stats, i):
             st.temp.setdefault(i, {})["no_attack"] = True  # moved with its bonus Movement
         st.move(i, space)
         st.moved[i] = True
