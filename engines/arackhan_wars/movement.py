@@ -36,18 +36,19 @@ def walk(st: State, moving: int, steps: int) -> list[int]:
     """Free spaces ``moving`` reaches in 1..``steps`` steps through free spaces and spaces of
     cards its controller controls (never an enemy's), ending next to another card."""
     start = st.where[moving]
-    seat = st.control[moving]
+    cards, control, team, adjacent = st.board, st.control, st.team, board.ADJACENT
+    side = team[control[moving]]
     seen = {start}
     frontier = [start]
     ends: set[int] = set()
     for _ in range(steps):
         nxt = []
         for space in frontier:
-            for s in board.ADJACENT[space]:
+            for s in adjacent[space]:
                 if s in seen:
                     continue
-                j = st.board[s]
-                if j >= 0 and j != moving and not st.friends(st.control[j], seat):
+                j = cards[s]
+                if j >= 0 and j != moving and team[control[j]] != side:
                     continue
                 seen.add(s)
                 nxt.append(s)
@@ -100,17 +101,20 @@ def swap_reach(st: State, stats: Stats, i: int) -> set[int] | None:
         return None
     steps = stats.movement.get(i, 0) if MOVEMENT in attrs else 0
     start = st.where[i]
-    seat = st.control[i]
+    if not steps:
+        return set()
+    cards, control, team, adjacent = st.board, st.control, st.team, board.ADJACENT
+    side = team[control[i]]
     seen = {start}
     frontier = [start]
     for _ in range(steps):
         nxt = []
         for space in frontier:
-            for s in board.ADJACENT[space]:
+            for s in adjacent[space]:
                 if s in seen:
                     continue
-                j = st.board[s]
-                if j >= 0 and not st.friends(st.control[j], seat):
+                j = cards[s]
+                if j >= 0 and team[control[j]] != side:
                     continue
                 seen.add(s)
                 nxt.append(s)
