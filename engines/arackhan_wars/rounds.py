@@ -100,6 +100,8 @@ def activation_options(st: State, seat: int) -> list[str]:
     movers = []
     control, face_up, moved, ctype, temp = st.control, st.face_up, st.moved, st.ctype, st.temp
     table, attrs = infos(), stats.attrs
+    if initiative and not any(control[i] == seat and INITIATIVE in a for i, a in attrs.items()):
+        return ["pass"]  # moves, attacks and card actions all need Initiative now
     for i in st.board:
         if i < 0 or control[i] != seat or not face_up[i] or moved[i]:
             continue
