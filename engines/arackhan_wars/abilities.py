@@ -149,10 +149,16 @@ class Aura:
     also_adjacent_to: str = ""
     """Only cards also adjacent to a revealed allied card of this name (Lucy and Feyr)."""
 
-    @property
-    def removes(self) -> bool:
-        """True for auras that take attributes or skills away (applied first)."""
-        return bool(self.lose) or self.lose_skills
+    removes: bool = field(init=False, repr=False, compare=False, default=False)
+    """True for auras that take attributes or skills away (applied first)."""
+    filtered: bool = field(init=False, repr=False, compare=False, default=False)
+    """True when the affected cards are filtered beyond their kind (family, value, a
+    neighbour)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "removes", bool(self.lose) or self.lose_skills)
+        filtered = bool(self.family) or self.max_value is not None or bool(self.also_adjacent_to)
+        object.__setattr__(self, "filtered", filtered)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ between them (``|dx| + |dy|``), whether or not the spaces between are occupied.
 
 from __future__ import annotations
 
+from functools import cache
+
 XS = 8
 YS = 6
 ROWS: tuple[tuple[int, ...], ...] = (
@@ -84,6 +86,22 @@ def direction(a: int, b: int) -> tuple[int, int] | None:
     (ax, ay), (bx, by) = SPACES[a], SPACES[b]
     d = (bx - ax, by - ay)
     return d if d in DIRECTIONS else None
+
+
+@cache
+def spelled(verb: str, card: int) -> tuple[str, ...]:
+    """``verb c<card> <x,y>`` for every space, by space (the action strings, built once)."""
+    return tuple(f"{verb} c{card} {name}" for name in NAMES)
+
+
+@cache
+def paired(verb: str, card: int) -> tuple[str, ...]:
+    """``verb c<card> c<other>`` for every instance number ``other`` a game may have."""
+    return tuple(f"{verb} c{card} c{other}" for other in range(MAX_INSTANCES))
+
+
+MAX_INSTANCES = 4 * 23
+"""Card instances in the largest game (four decks of 23)."""
 
 
 def parse_space(text: str) -> int | None:

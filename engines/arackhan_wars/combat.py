@@ -20,18 +20,18 @@ from engines.arackhan_wars.abilities import (
     NOT_BY_CREATURES,
     OMNISTRIKE,
     PERFORATION,
-    RANGED,
     REGENERATION,
     SPELL,
 )
 from engines.arackhan_wars.effects import Stats, allied, card_info, compute, is_active
 from engines.arackhan_wars.reach import (
+    attack_lines,
     attack_value,
-    can_activate_to_attack,
     can_reach,
     defence_value,
     group_ok,
     perforation_step_allowed,
+    plain,
     skills_on,
 )
 from engines.arackhan_wars.state import State
@@ -44,25 +44,13 @@ MAX_GROUP_CANDIDATES = 8
 def attack_options(st: State, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     """Every (target, attackers) attack ``seat`` may launch now, attackers sorted."""
     stats = compute(st)
-    attackers = [a for a in st.board if a >= 0 and can_activate_to_attack(st, stats, a, seat)]
-    if not attackers:
-        return []
-    reach = [
-        (a, board.DISTANCE[st.where[a]], max(1, stats.ranged[a] if RANGED in stats.attrs[a] else 1))
-        for a in sorted(attackers)
-    ]
     out = []
-    for t in st.board:
-        if t < 0 or st.friends(st.control[t], seat) or stats.defence.get(t) is None:
-            continue
-        pt = st.where[t]
-        able = [a for a, row, r in reach if row[pt] <= r and can_reach(st, stats, a, t)]
-        if not able:
-            continue
-        able = sorted(able)[:MAX_GROUP_CANDIDATES]
+    for t, able in attack_lines(st, stats, seat):
+        able = able[:MAX_GROUP_CANDIDATES]
+        every = plain(stats, t, able)
         for k in range(1, len(able) + 1):
             for group in combinations(able, k):
-                if group_ok(st, stats, group, t):
+                if every or group_ok(st, stats, group, t):
                     out.append((t, group))
     return out
 

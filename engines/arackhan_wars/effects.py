@@ -23,11 +23,8 @@ from engines.arackhan_wars.abilities import (
     CANNOT_ATTACK,
     CREATURE,
     DEACTIVATED,
-    ENEMIES,
     IMMUNE_SPELLS,
     MOVEMENT,
-    PER_ADJ_ALLY_CREATURE,
-    PER_ADJ_ENEMY_CARD,
     PER_EXTRA_TOKEN,
     RANGED,
     SELF,
@@ -38,14 +35,25 @@ from engines.arackhan_wars.abilities import (
     SWARM_SAME_NAME,
     Aura,
 )
-from engines.arackhan_wars.info import CardInfo, absorbed_info, info
+from engines.arackhan_wars.aura_scope import allied, auras_of, card_info, condition, count, matches
+from engines.arackhan_wars.info import CardInfo, infos
 from engines.arackhan_wars.state import State
 
 
 class Stats:
     """Characteristics of every revealed card in play (dicts keyed by instance)."""
 
-    __slots__ = ("attack", "defence", "attrs", "movement", "ranged", "flags", "skills_off", "info")
+    __slots__ = (
+        "attack",
+        "defence",
+        "attrs",
+        "movement",
+        "ranged",
+        "flags",
+        "skills_off",
+        "info",
+        "reads",
+    )
 
     def __init__(self) -> None:
         self.attack: dict[int, int | None] = {}
@@ -57,196 +65,95 @@ class Stats:
         self.skills_off: set[int] = set()
         self.info: dict[int, CardInfo] = {}
         """The characteristics each revealed card in play has now (copies included)."""
+        self.reads: tuple[bool, bool, bool] = (False, False, False)
+        """Whether an aura read the activation, the extra tokens, who begins the round."""
 
     def has(self, i: int, what: str) -> bool:
         """True when card ``i`` has attribute or flag ``what`` now."""
         return what in self.attrs.get(i, ()) or what in self.flags.get(i, ())
 
 
-def allied(st: State, a: int, b: int) -> bool:
-    """True when instances ``a`` and ``b`` are controlled by the same side."""
-    return st.team[st.control[a]] == st.team[st.control[b]]
-
-
-def card_info(st: State, i: int) -> CardInfo:
-    """The characteristics instance ``i`` has now (a copy taken this round, or its own; since
-    1.1.0 with what it absorbed this round)."""
-    t = st.temp.get(i) if st.temp else None
-    if not t:
-        return info(st.ctype[i])
-    copy = t.get("copy")
-    own = copy if copy is not None else st.ctype[i]
-    absorbed = t.get("absorbed")
-    if absorbed and st.rules.absorption_adds_skills:
-        return absorbed_info(own, tuple(absorbed))
-    return info(own)
-
-
-def auras_of(st: State, i: int, ci: CardInfo) -> tuple[Aura, ...]:
-    """The auras card ``i`` has now: its own, or with skills exchanged this round (Nemesio)."""
-    other = st.temp.get(i, {}).get("skills_of") if st.temp else None
-    if other is None:
-        return ci.defn.auras
-    own = tuple(a for a in ci.defn.auras if a.source != SKILL)
-    return own + tuple(a for a in info(other).defn.auras if a.source == SKILL)
-
-
-def _reached(st: State, source: int, aura: Aura, revealed: set[int]) -> list[int]:
-    reach = aura.reach
-    if reach == SELF:
-        return [source]
-    space = st.where[source]
-    if reach in (ADJ, ADJ_ALLIES, ADJ_ENEMIES):
-        if space < 0:
-            return []
-        near = [st.board[s] for s in board.ADJACENT[space] if st.board[s] >= 0]
-        near = [i for i in near if i in revealed]
-        if reach == ADJ_ALLIES:
-            return [i for i in near if allied(st, i, source)]
-        if reach == ADJ_ENEMIES:
-            return [i for i in near if not allied(st, i, source)]
-        return near
-    on_field = [i for i in st.board if i >= 0 and i in revealed]
-    if reach == ALLIES:
-        return [i for i in on_field if allied(st, i, source)]
-    if reach == ENEMIES:
-        return [i for i in on_field if not allied(st, i, source)]
-    assert reach == ALL, reach
-    return on_field
-
-
-def _condition(st: State, source: int, aura: Aura, revealed: set[int]) -> bool:
-    cond = aura.condition
-    if not cond:
-        return True
-    seat = st.control[source]
-    if cond == "no_adjacent_ally":
-        space = st.where[source]
-        return space >= 0 and not any(
-            (j := st.board[s]) >= 0
-            and j in revealed
-            and allied(st, j, source)
-            and info(st.ctype[j]).kind == CREATURE
-            for s in board.ADJACENT[space]
-        )
-    if cond == "starts_round":
-        return st.first == seat
-    if cond == "second_in_round":
-        return st.first != seat
-    if cond in ("musician", "dancer"):
-        family = cond.capitalize()
-        return any(
-            j in revealed and allied(st, j, source) and card_info(st, j).family == family
-            for j in st.board
-            if j >= 0
-        )
-    if cond == "active":
-        return st.active[source]
-    raise ValueError(f"unknown aura condition {cond!r}")
-
-
-def _filter(st: State, aura: Aura, target: int, source: int, revealed: set[int]) -> bool:
-    ti = card_info(st, target)
-    if ti.kind not in aura.kinds:
-        return False
-    if aura.family and ti.family != aura.family:
-        return False
-    if aura.max_value is not None and ti.value > aura.max_value:
-        return False
-    if aura.also_adjacent_to:
-        space = st.where[target]
-        if space < 0:
-            return False
-        return any(
-            (j := st.board[s]) >= 0
-            and j in revealed
-            and allied(st, j, source)
-            and card_info(st, j).name == aura.also_adjacent_to
-            for s in board.ADJACENT[space]
-        )
-    return True
-
-
-def _count(st: State, per: str, target: int, family: str, revealed: set[int]) -> int:
-    if per == PER_EXTRA_TOKEN:
-        return st.extra_tokens[target]
-    space = st.where[target]
-    if space < 0:
-        return 0
-    n = 0
-    for s in board.ADJACENT[space]:
-        j = st.board[s]
-        if j < 0 or j not in revealed:
-            continue
-        ji = card_info(st, j)
-        if per == PER_ADJ_ENEMY_CARD:
-            n += not allied(st, j, target)
-        elif per == PER_ADJ_ALLY_CREATURE:
-            n += (
-                allied(st, j, target)
-                and ji.kind == CREATURE
-                and (not family or ji.family == family)
-            )
-    return n
-
-
 _EMPTY: frozenset[str] = frozenset()
 
 
 def compute(st: State) -> Stats:
-    """The characteristics of every revealed card in play (cached until the state changes)."""
+    """The characteristics of every revealed card in play (cached until their inputs change,
+    see :func:`inputs_key`)."""
     if st._stats_version == st.version and st._stats is not None:
         return st._stats
+    prev = st._stats
+    if prev is not None and inputs_key(st, prev.reads) == st._stats_key:
+        # the same cards, sides and changes, so the same auras read the same inputs
+        st._stats_version = st.version
+        return prev
     stats = Stats()
-    face_up, temp = st.face_up, st.temp
+    face_up, temp, ctype, table = st.face_up, st.temp, st.ctype, infos()
     revealed = [i for i in st.board if i >= 0 and face_up[i]]
+    on_field = revealed[:]
     for plane in st.astral:
         revealed.extend(i for i in plane if face_up[i])
     rset = set(revealed)
-    infos = stats.info
-    attack, defence, attrs = stats.attack, stats.defence, stats.attrs
+    infos_, attack, defence, attrs = stats.info, stats.attack, stats.defence, stats.attrs
     flags, movement, ranged = stats.flags, stats.movement, stats.ranged
     sources = []
+    swarms = False
     for i in revealed:
         t = temp.get(i) if temp else None
-        ci = card_info(st, i) if t else info(st.ctype[i])
-        infos[i] = ci
+        if not t:
+            ci = table[ctype[i]]
+            infos_[i] = ci
+            attack[i] = ci.attack
+            defence[i] = ci.defence
+            attrs[i] = ci.attributes
+            movement[i] = ci.movement
+            ranged[i] = ci.ranged
+            flags[i] = _EMPTY
+            if ci.defn.auras:
+                sources.append(i)
+            if SWARM in ci.attributes:
+                swarms = True
+            continue
+        ci = card_info(st, i)
+        infos_[i] = ci
         a, d = ci.attack, ci.defence
         attrs[i] = ci.attributes
         movement[i] = ci.movement
         ranged[i] = ci.ranged
         flags[i] = _EMPTY
-        if t:
-            if "set" in t:
-                a, d = t["set"]
-            if a is not None and "attack_bonus" in t:
-                a += t["attack_bonus"]
-            for absorbed in t.get("absorbed", ()):
-                extra = info(absorbed)
-                a = (a or 0) + (extra.attack or 0)
-                d = (d or 0) + (extra.defence or 0)
-                attrs[i] = attrs[i] | extra.attributes
-                movement[i] = max(movement[i], extra.movement)
-                ranged[i] = max(ranged[i], extra.ranged)
-            if t.get("no_attack"):
-                flags[i] = frozenset((CANNOT_ATTACK,))
+        if "set" in t:
+            a, d = t["set"]
+        if a is not None and "attack_bonus" in t:
+            a += t["attack_bonus"]
+        for absorbed in t.get("absorbed", ()):
+            extra = table[absorbed]
+            a = (a or 0) + (extra.attack or 0)
+            d = (d or 0) + (extra.defence or 0)
+            attrs[i] = attrs[i] | extra.attributes
+            movement[i] = max(movement[i], extra.movement)
+            ranged[i] = max(ranged[i], extra.ranged)
+        if t.get("no_attack"):
+            flags[i] = frozenset((CANNOT_ATTACK,))
         attack[i] = a
         defence[i] = d
         if auras_of(st, i, ci):
             sources.append(i)
+        swarms = True  # attributes may have been added: check every card below
     if sources:
-        _apply_auras(st, stats, sorted(sources, key=lambda i: (infos[i].kind != SPELL, i)), rset)
+        stats.reads = _apply_auras(
+            st, stats, sorted(sources, key=lambda i: (infos_[i].kind != SPELL, i)), rset, on_field
+        )
+        swarms = True  # auras may give Swarm
     # Swarm, locked numbers, swap, nothing below 0
     for i in revealed:
-        if SWARM in attrs[i] and attack[i] is not None:
-            ci = infos[i]
+        if swarms and SWARM in attrs[i] and attack[i] is not None:
+            ci = infos_[i]
             same_name = SWARM_SAME_NAME in flags[i]
-            control = st.control[i]
+            side = st.team[st.control[i]]
             n = 0
-            for j in st.board:
-                if j < 0 or j not in rset or not st.friends(st.control[j], control):
+            for j in on_field:
+                if st.team[st.control[j]] != side:
                     continue
-                cj = infos[j]
+                cj = infos_[j]
                 if cj.kind != CREATURE:
                     continue
                 if (cj.name == ci.name) if same_name else (ci.family and cj.family == ci.family):
@@ -256,31 +163,62 @@ def compute(st: State) -> Stats:
         if fl:
             if "swap" in fl:
                 attack[i], defence[i] = defence[i], attack[i]
-                if infos[i].attack is None:
+                if infos_[i].attack is None:
                     attack[i] = None
             if STATS_LOCKED in fl:
                 t = temp.get(i, {})
-                attack[i], defence[i] = t.get("set", (infos[i].attack, infos[i].defence))
-        if attack[i] is not None and attack[i] < 0:
+                attack[i], defence[i] = t.get("set", (infos_[i].attack, infos_[i].defence))
+        a = attack[i]
+        if a is not None and a < 0:
             attack[i] = 0
-        if defence[i] is not None and defence[i] < 0:
+        d = defence[i]
+        if d is not None and d < 0:
             defence[i] = 0
     st._stats = stats
     st._stats_version = st.version
+    st._stats_key = inputs_key(st, stats.reads)
     return stats
 
 
-def _apply_auras(st: State, stats: Stats, sources: list[int], revealed: set[int]) -> None:
-    """Steps 2 to 4: immunity, removals, then every other aura (see the module docstring)."""
-    infos, flags, attrs = stats.info, stats.flags, stats.attrs
+def _apply_auras(
+    st: State, stats: Stats, sources: list[int], revealed: set[int], on_field: list[int]
+) -> None:
+    """Steps 2 to 4: immunity, removals, then every other aura (see the module docstring).
+    Returns whether an aura depends on the activation, extra tokens, or who begins."""
+    infos_, flags, attrs = stats.info, stats.flags, stats.attrs
+    board_, team, control = st.board, st.team, st.control
+    plan = [(src, auras_of(st, src, infos_[src]), infos_[src].kind == SPELL) for src in sources]
+    used = {a.condition for _, auras, _ in plan for a in auras} | {
+        a.per for _, auras, _ in plan for a in auras
+    }
+    reads = ("active" in used, PER_EXTRA_TOKEN in used, bool(used & _ROUND_CONDITIONS))
 
-    def targets(src: int, aura: Aura) -> list[int]:
-        if aura.condition and not _condition(st, src, aura, revealed):
+    def targets(src: int, aura: Aura, spell: bool) -> list[int]:
+        if aura.condition and not condition(st, src, aura, revealed):
             return []
+        reach = aura.reach
+        if reach == SELF:
+            reached = [src]
+        elif reach in _ADJ_REACHES:
+            space = st.where[src]
+            if space < 0:
+                return []
+            reached = [j for s in board.ADJACENT[space] if (j := board_[s]) >= 0 and j in revealed]
+            if reach != ADJ:
+                side = team[control[src]]
+                want = reach == ADJ_ALLIES
+                reached = [j for j in reached if (team[control[j]] == side) == want]
+        elif reach == ALL:
+            reached = on_field
+        else:
+            side = team[control[src]]
+            want = reach == ALLIES
+            reached = [j for j in on_field if (team[control[j]] == side) == want]
         out = []
-        spell = infos[src].kind == SPELL
-        for t in _reached(st, src, aura, revealed):
-            if not _filter(st, aura, t, src, revealed):
+        for t in reached:
+            if infos_[t].kind not in aura.kinds:
+                continue
+            if aura.filtered and not matches(st, aura, t, src, revealed):
                 continue
             if spell and IMMUNE_SPELLS in flags[t] and not allied(st, src, t):
                 continue
@@ -288,42 +226,44 @@ def _apply_auras(st: State, stats: Stats, sources: list[int], revealed: set[int]
         return out
 
     # 2. immunity first (it decides what spells may touch)
-    for src in sources:
-        if infos[src].kind == SPELL:
+    for src, auras, spell in plan:
+        if spell:
             continue
-        for aura in auras_of(st, src, infos[src]):
+        for aura in auras:
             if IMMUNE_SPELLS in aura.gain:
-                for t in targets(src, aura):
+                for t in targets(src, aura, spell):
                     flags[t] = flags[t] | {IMMUNE_SPELLS}
     # 3. removals
     lost: dict[int, set[str]] = {}
-    for src in sources:
-        for aura in auras_of(st, src, infos[src]):
-            if not aura.removes or (aura.source == SKILL and src in stats.skills_off):
+    skills_off = stats.skills_off
+    for src, auras, spell in plan:
+        for aura in auras:
+            if not aura.removes or (aura.source == SKILL and src in skills_off):
                 continue
-            for t in targets(src, aura):
+            for t in targets(src, aura, spell):
                 if aura.lose_skills:
-                    stats.skills_off.add(t)
+                    skills_off.add(t)
                 if aura.lose:
                     gone = lost.setdefault(t, set())
-                    gone.update(infos[t].attributes if "*" in aura.lose else aura.lose)
+                    gone.update(infos_[t].attributes if "*" in aura.lose else aura.lose)
                     if "*" in aura.lose:
                         gone.add("*")
     # 4. everything else
-    for src in sources:
-        for aura in auras_of(st, src, infos[src]):
+    attack, defence = stats.attack, stats.defence
+    for src, auras, spell in plan:
+        for aura in auras:
             if aura.removes and not (aura.attack or aura.defence or aura.gain):
                 continue
-            if aura.source == SKILL and src in stats.skills_off:
+            if aura.source == SKILL and src in skills_off:
                 continue
-            if aura.gain == (IMMUNE_SPELLS,) and infos[src].kind != SPELL:
+            if aura.gain == (IMMUNE_SPELLS,) and not spell:
                 continue
-            for t in targets(src, aura):
-                k = _count(st, aura.per, t, aura.per_family, revealed) if aura.per else 1
-                if aura.attack and stats.attack[t] is not None:
-                    stats.attack[t] += aura.attack * k
-                if aura.defence and stats.defence[t] is not None:
-                    stats.defence[t] += aura.defence * k
+            for t in targets(src, aura, spell):
+                k = count(st, aura.per, t, aura.per_family, revealed) if aura.per else 1
+                if aura.attack and attack[t] is not None:
+                    attack[t] += aura.attack * k
+                if aura.defence and defence[t] is not None:
+                    defence[t] += aura.defence * k
                 for g in aura.gain:
                     if g in _ATTRS:
                         attrs[t] = attrs[t] | {g}
@@ -339,7 +279,11 @@ def _apply_auras(st: State, stats: Stats, sources: list[int], revealed: set[int]
             stats.movement[t] = 0
         if RANGED not in attrs[t]:
             stats.ranged[t] = 0
+    return reads
 
+
+_ADJ_REACHES = frozenset((ADJ, ADJ_ALLIES, ADJ_ENEMIES))
+_ROUND_CONDITIONS = frozenset(("starts_round", "second_in_round"))
 
 _ATTRS = frozenset(
     ("initiative", "movement", "flight", "omnistrike", "ranged", "swarm", "regeneration")
@@ -351,3 +295,22 @@ def is_active(st: State, stats: Stats, i: int) -> bool:
     """True when revealed card ``i`` may be activated: token active, not held down by an
     effect (The Fear, Lucy and Feyr). Spells are active once revealed."""
     return st.face_up[i] and st.active[i] and DEACTIVATED not in stats.flags.get(i, ())
+
+
+def inputs_key(st: State, reads: tuple[bool, bool, bool] = (True, True, True)) -> tuple:
+    """What :func:`compute` reads that can change in a game: the cards and their faction
+    tokens, sides up, astral planes, this round's changes and, where an aura reads them
+    (``reads``), the activation, the extra tokens and who begins the round. The catalogue types
+    of revealed cards never change, nor do the rules and sides. A state with the same key has
+    the same characteristics (a pass, a failed attack, a card placed face down keep them)."""
+    active, tokens, first = reads
+    return (
+        tuple(st.board),
+        tuple(st.face_up),
+        tuple(st.control),
+        tuple(st.active) if active else None,
+        tuple(st.extra_tokens) if tokens else None,
+        st.first if first else None,
+        tuple(map(tuple, st.astral)),
+        repr(st.temp) if st.temp else "",
+    )

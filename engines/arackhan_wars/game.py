@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engines.arackhan_wars import faces, observe, present, present_log, rounds
+from engines.arackhan_wars import faces, observe, playout, present, present_log, rounds
 from engines.arackhan_wars.catalogue import shipped_catalogue
 from engines.arackhan_wars.explain import why_illegal
 from engines.arackhan_wars.playable import deck_cards, playable_starters, validate_for_play
@@ -202,6 +202,10 @@ class ArackhanWars(Game):
         legal, play = rounds.legal, rounds.play
         while not state.over:
             play(state, rng.choice(legal(state)), None)
+
+    def guided_playout(self, state: State, rng: random.Random) -> None:
+        """Rules of thumb for the search's playouts (``engines/arackhan_wars/playout.py``)."""
+        playout.guided_playout(state, rng)
 
     def heuristic_value(self, state: State, seat: int) -> float:
         """Logistic of the seat's board points minus the best rival's."""

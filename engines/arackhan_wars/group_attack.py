@@ -23,7 +23,13 @@ from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import RANGED
 from engines.arackhan_wars.combat import resolve_attack
 from engines.arackhan_wars.effects import Stats, compute
-from engines.arackhan_wars.reach import can_activate_to_attack, can_reach, group_ok
+from engines.arackhan_wars.reach import (
+    attack_lines,
+    can_activate_to_attack,
+    can_reach,
+    group_ok,
+    plain,
+)
 from engines.arackhan_wars.state import PENDING, Pending, State
 
 KIND = "attack"
@@ -58,16 +64,15 @@ def completable(st: State, stats: Stats, group: tuple[int, ...], others: list[in
 def attack_options(st: State, seat: int) -> list[str]:
     """Lone attacks and group-attack openings ``seat`` may take now."""
     stats = compute(st)
-    attackers = [a for a in st.board if a >= 0 and can_activate_to_attack(st, stats, a, seat)]
-    if not attackers:
-        return []
-    reach = [(a, board.DISTANCE[st.where[a]], reach_of(stats, a)) for a in sorted(attackers)]
     out: list[str] = []
-    for t in st.board:
-        if t < 0 or st.friends(st.control[t], seat) or stats.defence.get(t) is None:
+    for t, able in attack_lines(st, stats, seat):
+        if plain(stats, t, able):
+            row = board.paired("attack", t)
+            out.extend([row[a] for a in able])
+            if len(able) > 1:
+                row = board.paired("group", t)
+                out.extend([row[a] for a in able])
             continue
-        pt = st.where[t]
-        able = [a for a, row, r in reach if row[pt] <= r and can_reach(st, stats, a, t)]
         for a in able:
             if group_ok(st, stats, (a,), t):
                 out.append(f"attack c{t} c{a}")

@@ -10,30 +10,45 @@ from engines.arackhan_wars.state import State
 
 
 def _next_to_a_card(st: State, space: int, moving: int) -> bool:
-    return any((j := st.board[s]) >= 0 and j != moving for s in board.ADJACENT[space])
+    cards = st.board
+    for s in board.ADJACENT[space]:
+        j = cards[s]
+        if j >= 0 and j != moving:
+            return True
+    return False
 
 
 def anywhere(st: State, moving: int) -> list[int]:
     """Every free space adjacent to a card other than ``moving``."""
-    return [s for s in range(board.N_SPACES) if st.board[s] < 0 and _next_to_a_card(st, s, moving)]
+    cards, adjacent = st.board, board.ADJACENT
+    out = []
+    for space in range(board.N_SPACES):
+        if cards[space] < 0:
+            for s in adjacent[space]:
+                j = cards[s]
+                if j >= 0 and j != moving:
+                    out.append(space)
+                    break
+    return out
 
 
 def walk(st: State, moving: int, steps: int) -> list[int]:
     """Free spaces ``moving`` reaches in 1..``steps`` steps through free spaces and spaces of
     cards its controller controls (never an enemy's), ending next to another card."""
     start = st.where[moving]
-    seat = st.control[moving]
+    cards, control, team, adjacent = st.board, st.control, st.team, board.ADJACENT
+    side = team[control[moving]]
     seen = {start}
     frontier = [start]
     ends: set[int] = set()
     for _ in range(steps):
         nxt = []
         for space in frontier:
-            for s in board.ADJACENT[space]:
+            for s in adjacent[space]:
                 if s in seen:
                     continue
-                j = st.board[s]
-                if j >= 0 and j != moving and not st.friends(st.control[j], seat):
+                j = cards[s]
+                if j >= 0 and j != moving and team[control[j]] != side:
                     continue
                 seen.add(s)
                 nxt.append(s)
@@ -56,9 +71,9 @@ def own_moves(st: State, stats: Stats, i: int) -> list[int]:
 def bonus_moves(st: State, stats: Stats, i: int) -> list[int]:
     """Extra destinations of a card whose skill lengthens its Movement when it ends next to an
     enemy card (Nihilist Morgon); a card moved so cannot attack this round."""
-    bonus = stats.info[i].defn.params.get("bonus_movement") if i in stats.info else None
-    if not bonus or i in stats.skills_off or MOVEMENT not in stats.attrs.get(i, ()):
+    if not has_bonus_movement(stats, i):
         return []
+    bonus = stats.info[i].defn.params["bonus_movement"]
     normal = set(own_moves(st, stats, i))
     seat = st.control[i]
     return [
@@ -72,6 +87,12 @@ def bonus_moves(st: State, stats: Stats, i: int) -> list[int]:
     ]
 
 
+def has_bonus_movement(stats: Stats, i: int) -> bool:
+    """True when ``i``'s skill may lengthen its Movement now (see :func:`bonus_moves`)."""
+    bonus = stats.info[i].defn.params.get("bonus_movement") if i in stats.info else None
+    return bool(bonus) and i not in stats.skills_off and MOVEMENT in stats.attrs.get(i, ())
+
+
 def swap_reach(st: State, stats: Stats, i: int) -> set[int] | None:
     """Spaces ``i`` could step onto with its own attribute, allied cards' spaces included
     (None: anywhere, for Flight; empty without Flight or Movement)."""
@@ -80,17 +101,20 @@ def swap_reach(st: State, stats: Stats, i: int) -> set[int] | None:
         return None
     steps = stats.movement.get(i, 0) if MOVEMENT in attrs else 0
     start = st.where[i]
-    seat = st.control[i]
+    if not steps:
+        return set()
+    cards, control, team, adjacent = st.board, st.control, st.team, board.ADJACENT
+    side = team[control[i]]
     seen = {start}
     frontier = [start]
     for _ in range(steps):
         nxt = []
         for space in frontier:
-            for s in board.ADJACENT[space]:
+            for s in adjacent[space]:
                 if s in seen:
                     continue
-                j = st.board[s]
-                if j >= 0 and not st.friends(st.control[j], seat):
+                j = cards[s]
+                if j >= 0 and team[control[j]] != side:
                     continue
                 seen.add(s)
                 nxt.append(s)

@@ -12,6 +12,7 @@ from engines.arackhan_wars.abilities import (
     CANNOT_ATTACK,
     CANNOT_BE_ATTACKED,
     CREATURE,
+    DEACTIVATED,
     EVEN_TARGETS_ONLY,
     FLIGHT,
     GROUPS_ONLY_WITH_FAMILY,
@@ -54,6 +55,67 @@ def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
     return st.phase != INITIATIVE_PHASE or (
         INITIATIVE in stats.attrs[a] and NO_INITIATIVE_ATTACK not in stats.flags[a]
     )
+
+
+def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int]]]:
+    """Every enemy card ``seat`` may attack now (in board order) with the cards that may
+    attack it alone on their own terms (by instance number)."""
+    board_, control, face_up, where, active = st.board, st.control, st.face_up, st.where, st.active
+    ranged, attrs, flags, infos, attack = (
+        stats.ranged,
+        stats.attrs,
+        stats.flags,
+        stats.info,
+        stats.attack,
+    )
+    initiative = st.phase == INITIATIVE_PHASE
+    attackers = []
+    for a in board_:  # can_activate_to_attack, inlined
+        if a < 0 or control[a] != seat or not face_up[a] or not active[a]:
+            continue
+        if attack.get(a) is None:
+            continue
+        fa = flags[a]
+        if fa and (DEACTIVATED in fa or CANNOT_ATTACK in fa):
+            continue
+        if initiative and (INITIATIVE not in attrs[a] or NO_INITIATIVE_ATTACK in fa):
+            continue
+        attackers.append(a)
+    if not attackers:
+        return []
+    attackers.sort()
+    reach = [
+        (a, board.DISTANCE[where[a]], max(1, ranged[a] if RANGED in attrs[a] else 1), not flags[a])
+        for a in attackers
+    ]
+    team, defence = st.team, stats.defence
+    side = team[seat]
+    out = []
+    for t in board_:
+        if t < 0 or team[control[t]] == side or defence.get(t) is None:
+            continue
+        pt = where[t]
+        # a target without flags or Stealth, attacked by a card without flags: in range is
+        # all can_reach asks (see target_allows)
+        easy = not flags[t] and STEALTH not in attrs[t] and infos[t].kind in _ATTACKABLE
+        able = [
+            a
+            for a, row, r, free in reach
+            if row[pt] <= r and ((easy and free) or can_reach(st, stats, a, t))
+        ]
+        if able:
+            out.append((t, able))
+    return out
+
+
+_ATTACKABLE = frozenset((CREATURE, LAND))
+
+
+def plain(stats: Stats, t: int, group: list[int]) -> bool:
+    """True when neither ``t`` nor any card of ``group`` has a flag: then every group of them
+    may attack ``t`` (:func:`group_ok` has nothing to refuse)."""
+    flags = stats.flags
+    return not flags[t] and not any(flags[a] for a in group)
 
 
 def can_reach(st: State, stats: Stats, a: int, t: int) -> bool:

@@ -25,8 +25,8 @@ from engines.arackhan_wars import actions as card_actions
 from engines.arackhan_wars import board, combat, group_attack, steps
 from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
 from engines.arackhan_wars.effects import compute, is_active
-from engines.arackhan_wars.info import info
-from engines.arackhan_wars.movement import bonus_moves, own_moves, swap_reach
+from engines.arackhan_wars.info import info, infos
+from engines.arackhan_wars.movement import bonus_moves, has_bonus_movement, own_moves, swap_reach
 from engines.arackhan_wars.state import (
     CHOOSE,
     DRAW_PER_ROUND,
@@ -58,19 +58,21 @@ def playing_order(first: int, n: int) -> list[int]:
 # -- placement ----------------------------------------------------------------------------------
 def placement_spaces(st: State, seat: int) -> list[int]:
     """Free spaces where ``seat`` may place a card now."""
-    others = [i for i in st.board if i >= 0 and not (i in st.placed and st.order[st.step] == seat)]
-    if not others:
-        free = [s for s in board.STARTING_AREA if st.board[s] < 0]
+    cards = st.board
+    mine = st.placed if st.order[st.step] == seat else ()
+    if not any(i >= 0 and i not in mine for i in cards):
+        free = [s for s in board.STARTING_AREA if cards[s] < 0]
         if st.rules.opening_adjacency and len(free) < len(board.STARTING_AREA):
             # "cards placed on the battlefield beyond the first must follow the adjacency
             # principle": the second opening card touches the first
-            return [s for s in free if any(st.board[n] >= 0 for n in board.ADJACENT[s])]
+            return [s for s in free if any(cards[n] >= 0 for n in board.ADJACENT[s])]
         return free
-    return [
-        s
-        for s in range(board.N_SPACES)
-        if st.board[s] < 0 and any(st.board[n] >= 0 for n in board.ADJACENT[s])
-    ]
+    near: set[int] = set()
+    adjacent = board.ADJACENT
+    for s in range(board.N_SPACES):
+        if cards[s] >= 0:
+            near.update(adjacent[s])
+    return [s for s in range(board.N_SPACES) if cards[s] < 0 and s in near]
 
 
 def placement_options(st: State, seat: int) -> list[str]:
@@ -85,7 +87,8 @@ def placement_options(st: State, seat: int) -> list[str]:
             continue
         if spaces is None:
             spaces = placement_spaces(st, seat)
-        out.extend(f"place c{h} {board.NAMES[s]}" for s in spaces)
+        row = board.spelled("place", h)
+        out.extend([row[s] for s in spaces])
     return out
 
 
@@ -95,38 +98,45 @@ def activation_options(st: State, seat: int) -> list[str]:
     initiative = st.phase == INITIATIVE_PHASE
     out: list[str] = []
     movers = []
+    control, face_up, moved, ctype, temp = st.control, st.face_up, st.moved, st.ctype, st.temp
+    table, attrs = infos(), stats.attrs
+    if initiative and not any(control[i] == seat and INITIATIVE in a for i, a in attrs.items()):
+        return ["pass"]  # moves, attacks and card actions all need Initiative now
     for i in st.board:
-        if i < 0 or st.control[i] != seat or not st.face_up[i] or st.moved[i]:
+        if i < 0 or control[i] != seat or not face_up[i] or moved[i]:
             continue
-        if info(st.ctype[i]).kind != CREATURE and _copy_kind(st, i) != CREATURE:
+        if table[ctype[i]].kind != CREATURE and (not temp or _copy_kind(st, i) != CREATURE):
             continue
         if not is_active(st, stats, i):
             continue
-        if initiative and INITIATIVE not in stats.attrs[i]:
+        if initiative and INITIATIVE not in attrs[i]:
             continue
-        out.extend(f"move c{i} {board.NAMES[s]}" for s in own_moves(st, stats, i))
-        out.extend(f"move c{i} {board.NAMES[s]}" for s in bonus_moves(st, stats, i))
+        row = board.spelled("move", i)
+        out.extend([row[s] for s in own_moves(st, stats, i)])
+        out.extend([row[s] for s in bonus_moves(st, stats, i)])
         movers.append(i)
     if len(movers) > 1:
         movers.sort()
         reach = {i: swap_reach(st, stats, i) for i in movers}
+        where = st.where
         for k, a in enumerate(movers):
             ra = reach[a]
             if ra is not None and not ra:
                 continue
             for b in movers[k + 1 :]:
                 rb = reach[b]
-                if (ra is None or st.where[b] in ra) and (rb is None or st.where[a] in rb):
+                if (ra is None or where[b] in ra) and (rb is None or where[a] in rb):
                     out.append(f"swap c{a} c{b}")
     if st.rules.stepwise_group_attacks:
         out.extend(group_attack.attack_options(st, seat))
     else:
         for t, group in combat.attack_options(st, seat):
             out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
-    for i in sorted(st.in_play()):
-        if st.control[i] != seat or not st.face_up[i]:
-            continue
-        defn = card_actions_defn(st, i)
+    mine = [i for i in st.board if i >= 0 and control[i] == seat and face_up[i]]
+    for plane in st.astral:
+        mine.extend(i for i in plane if control[i] == seat and face_up[i])
+    for i in sorted(mine):
+        defn = card_actions_defn(st, i) if temp else table[ctype[i]].defn
         if not defn.action or not is_active(st, stats, i):
             continue
         if defn.once_per_round and i in st.used:
@@ -134,10 +144,10 @@ def activation_options(st: State, seat: int) -> list[str]:
         if (
             not st.rules.exact_skill_loss
             and i in stats.skills_off
-            and info(st.ctype[i]).kind == CREATURE
+            and table[ctype[i]].kind == CREATURE
         ):
             continue  # 1.0.0 read "lose their skills" as losing the card action too
-        if initiative and INITIATIVE not in stats.attrs[i]:
+        if initiative and INITIATIVE not in attrs[i]:
             continue
         options, _ = card_actions.ACTIONS[defn.action]
         for args in options(st, seat, i, defn.params):
@@ -214,7 +224,9 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
         who, where = rest.split()
         i = int(who[1:])
         space = board.BY_NAME[where]
-        if space not in own_moves(st, compute(st), i):
+        stats = compute(st)
+        # only a card whose skill lengthens its Movement can have moved beyond its own
+        if has_bonus_movement(stats, i) and space not in own_moves(st, stats, i):
             st.temp.setdefault(i, {})["no_attack"] = True  # moved with its bonus Movement
         st.move(i, space)
         st.moved[i] = True

@@ -98,6 +98,7 @@ class State:
     """The readings this game is played with (its engine version's; see ``rules.py``)."""
     _stats: Any = None
     _stats_version: int = -1
+    _stats_key: Any = None
 
     @property
     def to_act(self) -> int | None:
@@ -149,6 +150,9 @@ class State:
             end_reason=self.end_reason,
             version=self.version,
             rules=self.rules,
+            # the characteristics computed last (immutable, keyed on their inputs) carry over
+            _stats=self._stats,
+            _stats_key=self._stats_key,
         )
 
     # -- places ------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ def test_engine_bench_prints_every_case(capsys: pytest.CaptureFixture[str]) -> N
             ("protocol", "games_per_s"),
             ("recorded", "games_per_s"),
             ("search", "playouts_per_s"),
+            ("search", "playouts_per_cpu_s"),
         ]:
             assert (f"toy-tricks/{n}p/{kind}", metric) in cases
     assert all(o["bench"] == "engines" and o["value"] > 0 for o in out)
