@@ -34,6 +34,8 @@ DEFAULT_LADDERS = (
     LadderSpec("arackhan-wars-1v1", "arackhan-wars", 2, "1v1", 0.005),
     # Four seats without options: the engine's free-for-all mode (2v2 needs {"mode": "2v2"}).
     LadderSpec("arackhan-wars-ffa-4p", "arackhan-wars", 4, "4-player free-for-all", 0.005),
+    LadderSpec("heroes-of-graxia-1v1", "heroes-of-graxia", 2, "1v1", 0.005),
+    LadderSpec("heroes-of-graxia-ffa-4p", "heroes-of-graxia", 4, "4-player free-for-all", 0.005),
 )
 
 
