@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Game, IllegalAction, Result
-from engines.heroes_of_graxia import canonical, observe, playout, rules
+from engines.heroes_of_graxia import canonical, observe, playout, present, rules
 from engines.heroes_of_graxia.actions import parse, to_text
 from engines.heroes_of_graxia.catalogue import Catalogue, shipped_catalogue
-from engines.heroes_of_graxia.explain import describe, why_illegal
+from engines.heroes_of_graxia.explain import why_illegal
 from engines.heroes_of_graxia.heroes import RANDOM, check_choice, hero_slug
 from engines.heroes_of_graxia.legion import attack_total, defense_total
 from engines.heroes_of_graxia.scoring import ranking
@@ -218,6 +218,34 @@ class HeroesOfGraxia(Game):
         best = max(worth(s) for s in range(state.n) if s != seat)
         return 1.0 / (1.0 + math.exp(-(mine - best) / 5.0))
 
-    def describe_action(self, state: State, action: Action, viewer: int | None = None) -> str:
+    # -- for people ---------------------------------------------------------------------
+    score_label: ClassVar[str] = present.SCORE_LABEL
+
+    def describe_action(
+        self,
+        state: State,
+        action: Action,
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
         """A sentence for ``action`` with card names (``viewer``: the seat reading it)."""
-        return describe(state, action, viewer)
+        return present.describe_action(state, action, viewer, names)
+
+    def describe_move(
+        self,
+        before: State,
+        action: Action,
+        events: list[Event],
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return present.describe_move(before, action, events, viewer, names)
+
+    def action_path(self, state: State, action: Action, viewer: int | None = None) -> list[Any]:
+        return present.action_path(state, action, viewer)
+
+    def describe_result(self, result: Result, names: Sequence[str] | None = None) -> str:
+        return present.describe_result(result, names)
+
+    def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        return present.card_faces(observation)

@@ -32,6 +32,11 @@ browser_page = play_base.browser_page
 
 # game -> (ladder, the selector of the person's own cards, bot kind)
 GAMES = {
+    "heroes-of-graxia": (
+        "heroes-of-graxia-1v1",
+        "[data-testid=own-cards] .card-name",
+        "random",
+    ),
     "khan-of-khans": ("khan-of-khans-2p", "[data-testid=own-cards] .card-name", "random"),
     "kingdom-of-warlords": (
         "kingdom-of-warlords-1v1",

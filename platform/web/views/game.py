@@ -34,7 +34,7 @@ from web.views.public import ladder_bots
 
 # Games with a board of their own (web/static/web/board/<slug>.js) and a how-to-play text
 # (templates/web/play/help/<slug>.html); others get the generic view.
-PRESENTATIONS = {"arackhan-wars", "khan-of-khans", "kingdom-of-warlords"}
+PRESENTATIONS = {"arackhan-wars", "khan-of-khans", "kingdom-of-warlords", "heroes-of-graxia"}
 
 
 def play_page(request: HttpRequest, pk: int) -> HttpResponse:
