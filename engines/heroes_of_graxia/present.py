@@ -59,7 +59,7 @@ def describe_action(
     if m is None:
         return action
     op, a, b = m
-    if op == A.ATTACK:
+    if op == A.ATTACK and a != viewer:
         return f"Attack the Legion of {_seat(st, a, names)} (1 action)"
     if op == A.CAST and b >= 0:
         owner = _owner(st, b)
