@@ -4,7 +4,9 @@ Draw probabilities (TrueSkill's per-pair chance of a tie) come from measured pla
 package's 10% default: in 2,000 random-bot games each, Khan of Khans 4-player tied 0.22% of
 player pairs, 2-player none; Kingdom of Warlords had no draw (a draw only happens at the
 500-battle cap). AracKhan Wars (random bots, every tie-break spent): 1 of 300 pairs tied in
-1v1 games, 1 of 600 in 4-player free-for-all games. A small non-zero value keeps the rare tie
+1v1 games, 1 of 600 in 4-player free-for-all games. Heroes of Graxia (random bots, ties on
+Victory Points and Prestige share a rank): 8 of 1,000 1v1 games, 81 of 3,000 player pairs in 500
+4-player games (mostly seats sharing last place). A small non-zero value keeps the rare tie
 rateable.
 """
 
@@ -34,8 +36,8 @@ DEFAULT_LADDERS = (
     LadderSpec("arackhan-wars-1v1", "arackhan-wars", 2, "1v1", 0.005),
     # Four seats without options: the engine's free-for-all mode (2v2 needs {"mode": "2v2"}).
     LadderSpec("arackhan-wars-ffa-4p", "arackhan-wars", 4, "4-player free-for-all", 0.005),
-    LadderSpec("heroes-of-graxia-1v1", "heroes-of-graxia", 2, "1v1", 0.005),
-    LadderSpec("heroes-of-graxia-ffa-4p", "heroes-of-graxia", 4, "4-player free-for-all", 0.005),
+    LadderSpec("heroes-of-graxia-1v1", "heroes-of-graxia", 2, "1v1", 0.01),
+    LadderSpec("heroes-of-graxia-ffa-4p", "heroes-of-graxia", 4, "4-player free-for-all", 0.025),
 )
 
 
@@ -79,6 +81,9 @@ ARENA_BOTS = (
 # time budget a move instead (about 40 moves a seat in 1v1).
 ARENA_SPECS_BY_GAME = {
     "arackhan-wars": {"search": "search:100ms", "search500": "search:500ms"},
+    # A Heroes of Graxia playout is a whole game too (about 8 ms, bench/engines.py "search"
+    # case: 125 playouts/s), and a game has hundreds of decisions: a time budget a move.
+    "heroes-of-graxia": {"search": "search:100ms", "search500": "search:500ms"},
 }
 
 
