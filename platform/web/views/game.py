@@ -30,7 +30,7 @@ from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
 from web.play_ratings import with_ratings
 from web.views.accounts import private
-from web.views.public import ladder_bots
+from web.views.public import active_bots, ladder_bots
 
 # Games with a board of their own (web/static/web/board/<slug>.js) and a how-to-play text
 # (templates/web/play/help/<slug>.html); others get the generic view.
@@ -173,8 +173,9 @@ def start_page(request: HttpRequest, status: int = 200, **bound: Any) -> HttpRes
     ladders = _ladders()
     decks = _deck_choices(request.user, ladders)
     boards = []
+    every_bot = active_bots()
     for ladder in ladders:
-        bots = ladder_bots(ladder)
+        bots = ladder_bots(ladder, every_bot)
         mine = decks.get(ladder.game)
         boards.append(
             {

@@ -96,12 +96,18 @@ def entrants(user, ladder: Ladder) -> list[Player]:
     return [user, *[b for b in bots if may_enter(user, b)]]
 
 
-def ladder_bots(ladder: Ladder) -> list[Player]:
-    """Bot accounts that play the ladder's game (possible challenge opponents)."""
+def active_bots() -> list[Player]:
+    """Every active bot account with its profile, by user name (one query)."""
+    bots = Player.objects.filter(is_bot=True, is_active=True).select_related("bot_profile")
+    return list(bots.order_by("username"))
+
+
+def ladder_bots(ladder: Ladder, bots: list[Player] | None = None) -> list[Player]:
+    """Bot accounts that play the ladder's game (possible challenge opponents), of ``bots``
+    when given (a page listing many ladders fetches the bots once)."""
     from ratings.bots import bot_spec
 
-    bots = Player.objects.filter(is_bot=True, is_active=True).select_related("bot_profile")
-    return [b for b in bots.order_by("username") if bot_spec(b, ladder.game)]
+    return [b for b in (active_bots() if bots is None else bots) if bot_spec(b, ladder.game)]
 
 
 def ladder_forms(request: HttpRequest, ladder: Ladder, **bound) -> dict:
