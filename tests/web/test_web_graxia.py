@@ -139,3 +139,39 @@ def test_the_catalogue_page_says_the_numbers_are_the_platforms(client):
     page = client.get(f"/catalogues/{GAME}/")
     assert page.status_code == 200
     assert NOTICE in page.content.decode()
+
+
+def test_a_spectator_sees_only_public_information(client, person, bots):
+    """Hands are private (issue #16, "spectators see only public information"): the public
+    board has every hand as a count, and no face of a card in a hand."""
+    import json
+    import re
+
+    from matches.interactive import game_state
+
+    client.force_login(person)
+    client.post(f"/play/bots/{DUEL}/", {f"{DUEL}-bot_0": bots[0].username})
+    match = Match.objects.get()
+    game, state = game_state(match)
+    hands = {c for s in range(2) for c in game.zones(state)[f"hand:{s}"]}
+    assert hands
+    mine = client.get(f"/matches/{match.pk}/play/").content.decode()
+    client.logout()
+    public = client.get(f"/matches/{match.pk}/play/").content.decode()
+
+    def view(page: str) -> dict:
+        found = re.search(
+            r'<script id="play-view" type="application/json">(.*?)</script>', page, re.S
+        )
+        return json.loads(found.group(1))
+
+    seen, watched = view(mine), view(public)
+    assert "hand" in seen["observation"]["players"][0]
+    assert watched["seat"] is None and watched["legal"] == []
+    assert all("hand" not in p for p in watched["observation"]["players"])
+    assert [p["hand_count"] for p in watched["observation"]["players"]] == [
+        len(game.zones(state)[f"hand:{s}"]) for s in range(2)
+    ]
+    leaked = set(watched["faces"]) & hands  # card ids are per copy: a hand's are its own
+    assert watched["faces"] and set(seen["faces"]) & hands
+    assert not leaked, leaked
