@@ -302,3 +302,31 @@ def card_faces(obs: dict[str, Any]) -> dict[str, dict[str, Any]]:
         if info is not None:
             faces[card_id] = card_face(info)
     return faces
+
+
+def catalogue_faces(catalogue: Any) -> dict[str, dict[str, Any]]:
+    """Every card of a catalogue by name, as the catalogue browser lists it: the card line,
+    Cost, sell value, Health/Attack/Defense, Trophy, Specials text and copies in the box."""
+    from engines.heroes_of_graxia.observe import card_info
+    from engines.heroes_of_graxia.tables import tables_for
+
+    t = tables_for(catalogue)
+    out = {}
+    for k, card in enumerate(t.card_list):
+        face = card_face(card_info(t, k))
+        stats = dict(face["stats"])
+        out[card.name] = {
+            "kind": face["kind"],
+            "cost": stats.get("Cost", "–"),
+            "sell": stats.get("Sells for", "–"),
+            "body": " · ".join(
+                f"{label} {stats[label]}"
+                for label in ("Health", "Attack", "Defense")
+                if label in stats
+            )
+            or "–",
+            "trophy": stats.get("Trophy", "–"),
+            "text": face["text"] or "–",
+            "copies": card.copies,
+        }
+    return out

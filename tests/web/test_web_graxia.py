@@ -135,10 +135,19 @@ def test_the_deck_editor_takes_a_hero_and_names_a_bad_one(client, person, bots):
     assert "Sype" in page
 
 
-def test_the_catalogue_page_says_the_numbers_are_the_platforms(client):
+def test_the_catalogue_page_lists_the_card_diagram_in_words(client):
+    """The catalogue names what the card diagram prints (Cost, sell value, Health, Attack,
+    Defense, Trophy, Specials in words), never the effect codes, and says whose numbers they
+    are."""
     page = client.get(f"/catalogues/{GAME}/")
     assert page.status_code == 200
-    assert NOTICE in page.content.decode()
+    text = page.content.decode()
+    assert NOTICE in text and "In the box" in text and "Sells for" in text
+    assert "Gives 1 Gold each turn." in text and "gold:1" not in text
+    assert "Creature" not in text  # another game's card types are not offered
+    monsters = client.get(f"/catalogues/{GAME}/", {"faction": "Monster"}).content.decode()
+    assert "Goblin Warband" in monsters and "Bone Sword" not in monsters
+    assert "Reward: 2 Gold to buy cards this turn." in monsters
 
 
 def test_a_spectator_sees_only_public_information(client, person, bots):
