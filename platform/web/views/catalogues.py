@@ -95,11 +95,8 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
         if wanted.get("attribute"):  # a JSON list: filtered here, the same on every database
             cards = [c for c in cards if wanted["attribute"] in c.attributes]
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
-    faces = {}
-    if game == GRAXIA:
-        from engines.heroes_of_graxia.present import catalogue_faces
-
-        faces = catalogue_faces(services.engine_catalogue(shown))
+    table = getattr(fmt, "card_table", None)  # a format that lists its cards in its own words
+    faces = table(services.engine_catalogue(shown)) if table is not None else {}
     for card in page.object_list:
         card.copies_text = _copies_text(card)
         card.face = faces.get(card.name)
