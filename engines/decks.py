@@ -297,6 +297,12 @@ class HeroesOfGraxiaFormat(_EngineFormat):
 
         return Catalogue.from_rows(rows, version=version)
 
+    def card_table(self, catalogue: Any = None) -> dict[str, dict[str, Any]]:
+        """Every card by name as the catalogue browser lists it (the card diagram in words)."""
+        from engines.heroes_of_graxia.present import catalogue_faces
+
+        return catalogue_faces(self._cat(catalogue))
+
 
 _FORMATS: dict[str, DeckFormat] = {
     "arackhan-wars": ArackhanWarsFormat(),

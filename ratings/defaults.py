@@ -4,10 +4,12 @@ Draw probabilities (TrueSkill's per-pair chance of a tie) come from measured pla
 package's 10% default: in 2,000 random-bot games each, Khan of Khans 4-player tied 0.22% of
 player pairs, 2-player none; Kingdom of Warlords had no draw (a draw only happens at the
 500-battle cap). AracKhan Wars (random bots, every tie-break spent): 1 of 300 pairs tied in
-1v1 games, 1 of 600 in 4-player free-for-all games. A small non-zero value keeps the rare tie
-rateable. Akhedena Quick Match ends in a shared first place when the turn cap is reached: in
-1,000 random-bot 1v1 games 13.8% did (heuristic against heuristic, about half: docs/bots.md), in
-500 4-player free-for-all games 0.7% of player pairs tied.
+1v1 games, 1 of 600 in 4-player free-for-all games. Akhedena Quick Match ends in a shared first
+place when the turn cap is reached: in 1,000 random-bot 1v1 games 13.8% did (heuristic against
+heuristic, about half: docs/bots.md), in 500 4-player free-for-all games 0.7% of player pairs
+tied. Heroes of Graxia (random bots, ties on Victory Points and Prestige share a rank): 8 of
+1,000 1v1 games, 81 of 3,000 player pairs in 500 4-player games (mostly seats sharing last
+place). A small non-zero value keeps the rare tie rateable.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ DEFAULT_LADDERS = (
     LadderSpec("arackhan-wars-ffa-4p", "arackhan-wars", 4, "4-player free-for-all", 0.005),
     LadderSpec("akhedena-1v1", "akhedena", 2, "1v1", 0.14),
     LadderSpec("akhedena-ffa-4p", "akhedena", 4, "4-player free-for-all", 0.007),
+    LadderSpec("heroes-of-graxia-1v1", "heroes-of-graxia", 2, "1v1", 0.01),
+    LadderSpec("heroes-of-graxia-ffa-4p", "heroes-of-graxia", 4, "4-player free-for-all", 0.025),
 )
 
 
@@ -83,6 +87,9 @@ ARENA_BOTS = (
 ARENA_SPECS_BY_GAME = {
     "arackhan-wars": {"search": "search:100ms", "search500": "search:500ms"},
     "akhedena": {"search": "search:100ms", "search500": "search:500ms"},
+    # A Heroes of Graxia playout is a whole game too (about 8 ms, bench/engines.py "search"
+    # case: 125 playouts/s), and a game has hundreds of decisions: a time budget a move.
+    "heroes-of-graxia": {"search": "search:100ms", "search500": "search:500ms"},
 }
 
 

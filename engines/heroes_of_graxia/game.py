@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Game, IllegalAction, Result
-from engines.heroes_of_graxia import canonical, observe, playout, rules
-from engines.heroes_of_graxia.actions import parse, to_text
+from engines.heroes_of_graxia import canonical, observe, playout, present, rules
+from engines.heroes_of_graxia.actions import Move, parse, texts, to_text
 from engines.heroes_of_graxia.catalogue import Catalogue, shipped_catalogue
-from engines.heroes_of_graxia.explain import describe, why_illegal
+from engines.heroes_of_graxia.explain import why_illegal
 from engines.heroes_of_graxia.heroes import RANDOM, check_choice, hero_slug
 from engines.heroes_of_graxia.legion import attack_total, defense_total
 from engines.heroes_of_graxia.scoring import ranking
@@ -37,6 +37,10 @@ class HeroesOfGraxia(Game):
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
         self._catalogue = catalogue
+        self._offered: tuple[list[Move], list[str]] | None = None
+        """The last legal moves listed and their texts: ``apply`` finds an action among them
+        without parsing it again (the same move: the texts name first copies, as parsing
+        does)."""
 
     @property
     def catalogue(self) -> Catalogue:
@@ -117,7 +121,10 @@ class HeroesOfGraxia(Game):
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.over or seat != state.to_act:
             return []
-        return [to_text(state, m) for m in rules.legal_moves(state)]
+        moves = rules.legal_moves(state)
+        out = texts(state, moves)
+        self._offered = (moves, out)
+        return list(out)
 
     def apply(self, state: State, action: Action, seat: int | None = None) -> list[Event]:
         """Validate and play ``action``; raise :class:`IllegalAction` leaving state untouched."""
@@ -127,9 +134,18 @@ class HeroesOfGraxia(Game):
             seat = state.to_act
         elif seat != state.to_act:
             raise IllegalAction(action, f"it is seat {state.to_act}'s turn to act, not yours", seat)
-        m = parse(state, seat, action)
-        if m is None or m not in rules.legal_moves(state) or to_text(state, m) != action:
-            raise IllegalAction(action, why_illegal(state, seat, action), seat)
+        moves = rules.legal_moves(state)
+        offered = self._offered
+        m: Move | None = None
+        if offered is not None and offered[0] is moves:
+            try:
+                m = moves[offered[1].index(action)]
+            except ValueError:
+                m = None
+        if m is None:
+            m = parse(state, seat, action)
+            if m is None or m not in moves or to_text(state, m) != action:
+                raise IllegalAction(action, why_illegal(state, seat, action), seat)
         events: list[Event] = []
         rules.step(state, m, events)
         return events
@@ -218,6 +234,34 @@ class HeroesOfGraxia(Game):
         best = max(worth(s) for s in range(state.n) if s != seat)
         return 1.0 / (1.0 + math.exp(-(mine - best) / 5.0))
 
-    def describe_action(self, state: State, action: Action, viewer: int | None = None) -> str:
+    # -- for people ---------------------------------------------------------------------
+    score_label: ClassVar[str] = present.SCORE_LABEL
+
+    def describe_action(
+        self,
+        state: State,
+        action: Action,
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
         """A sentence for ``action`` with card names (``viewer``: the seat reading it)."""
-        return describe(state, action, viewer)
+        return present.describe_action(state, action, viewer, names)
+
+    def describe_move(
+        self,
+        before: State,
+        action: Action,
+        events: list[Event],
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        return present.describe_move(before, action, events, viewer, names)
+
+    def action_path(self, state: State, action: Action, viewer: int | None = None) -> list[Any]:
+        return present.action_path(state, action, viewer)
+
+    def describe_result(self, result: Result, names: Sequence[str] | None = None) -> str:
+        return present.describe_result(result, names)
+
+    def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        return present.card_faces(observation)

@@ -23,8 +23,10 @@ def test_demo_matches_all_reproduce_and_ladders_recompute_unchanged(
 
     event = Tournament.objects.get(name="Gauntlet Demo Open")
     assert event.state == State.FINISHED and event.winner_id is not None
+    pods = Tournament.objects.get(name="Graxia Pod Night")  # two rounds of one 4-player pod
+    assert pods.state == State.FINISHED and pods.winner_id is not None
     everything = Match.objects.filter(state=MatchState.FINISHED).count()
-    assert everything == finished.count() + 15
+    assert everything == finished.count() + 15 + 2
     capsys.readouterr()
     call_command("verify_matches", "--all")
     assert f"{everything} reproduce, 0 diverge" in capsys.readouterr().out

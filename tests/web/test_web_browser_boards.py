@@ -34,6 +34,11 @@ browser_page = play_base.browser_page
 GAMES = {
     "akhedena": ("akhedena-1v1", "[data-testid=own-cards] .card-name", "random"),
     "arackhan-wars": ("arackhan-wars-1v1", "[data-testid=own-cards] .card-name", "random"),
+    "heroes-of-graxia": (
+        "heroes-of-graxia-1v1",
+        "[data-testid=own-cards] .card-name",
+        "random",
+    ),
     "khan-of-khans": ("khan-of-khans-2p", "[data-testid=own-cards] .card-name", "random"),
     "kingdom-of-warlords": (
         "kingdom-of-warlords-1v1",

@@ -14,6 +14,7 @@ from web.deck_forms import CatalogueFilterForm, game_choices
 from web.views.decks import DEFAULT_GAME
 
 CARDS_PER_PAGE = 30
+GRAXIA = "heroes-of-graxia"
 
 
 def _copies_text(card: Card) -> str:
@@ -25,6 +26,10 @@ def _copies_text(card: Card) -> str:
     if card.max_copies:
         return f"{card.max_copies} (value 6+)"
     return "any"
+
+
+def factions_of(factions: list[str]) -> list[tuple[str, str]]:
+    return [(f, f) for f in factions]
 
 
 def catalogue_index(request: HttpRequest) -> HttpResponse:
@@ -61,6 +66,12 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
         attributes=attributes,
         versions=[v.number for v in versions],
     )
+    if game == GRAXIA:  # its cards have a Classification and a Cost, no types or attributes
+        for name in ("kind", "attribute"):
+            del form.fields[name]
+        form.fields["faction"].label = "Classification"
+        form.fields["faction"].choices = [("", "any classification"), *factions_of(factions)]
+        form.fields["min_value"].label, form.fields["max_value"].label = "Cost from", "Cost to"
     status = 200
     shown = in_force
     cards = Card.objects.none()
@@ -84,7 +95,10 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
         if wanted.get("attribute"):  # a JSON list: filtered here, the same on every database
             cards = [c for c in cards if wanted["attribute"] in c.attributes]
     page = Paginator(cards, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    table = getattr(fmt, "card_table", None)  # a format that lists its cards in its own words
+    faces = table(services.engine_catalogue(shown)) if table is not None else {}
     for card in page.object_list:
         card.copies_text = _copies_text(card)
+        card.face = faces.get(card.name)
     context.update(form=form, page=page, versions=versions, shown=shown, in_force=in_force)
     return render(request, "web/decks/catalogue.html", context, status=status)

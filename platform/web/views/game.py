@@ -36,7 +36,13 @@ from web.views.public import active_bots, ladder_bots
 
 # Games with a board of their own (web/static/web/board/<slug>.js) and a how-to-play text
 # (templates/web/play/help/<slug>.html); others get the generic view.
-PRESENTATIONS = {"akhedena", "arackhan-wars", "khan-of-khans", "kingdom-of-warlords"}
+PRESENTATIONS = {
+    "akhedena",
+    "arackhan-wars",
+    "heroes-of-graxia",
+    "khan-of-khans",
+    "kingdom-of-warlords",
+}
 
 
 def play_page(request: HttpRequest, pk: int) -> HttpResponse:

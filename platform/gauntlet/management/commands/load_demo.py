@@ -36,10 +36,14 @@ DEMO_SPECS_BY_GAME = {
 DEMO_LADDER_KINDS_BY_GAME = {
     "arackhan-wars": {"random", "heuristic"},
     "akhedena": {"random", "heuristic"},
+    # A Heroes of Graxia game is long (hundreds of decisions): a search bot at 40 playouts a
+    # move takes minutes a game, so the demo's ladder matches seat the quick kinds only.
+    "heroes-of-graxia": {"random", "heuristic"},
 }
 # At most this many demo matches per ladder of these games (heuristic pairs of Akhedena often
 # play to the turn cap: a few games keep `make demo` fast).
 DEMO_MATCHES_BY_GAME = {"akhedena": 4}
+POD_EVENT = "Graxia Pod Night"
 DECK_GAME = "arackhan-wars"
 UPCOMING_EVENT = "AracKhan Wars Spring Cup"
 # Whose registered AracKhan Wars deck copies which starter deck.
@@ -83,6 +87,7 @@ class Command(BaseCommand):
         played = self.play_ladder_matches(options["matches"])
         self.stdout.write(f"demo ladders: {played} bot matches played and rated")
         self.stdout.write(self.play_demo_tournament())
+        self.stdout.write(self.play_pod_tournament())
         self.stdout.write(self.create_decks())
         self.stdout.write(self.open_upcoming_tournament())
         self.stdout.write(self.start_live_match())
@@ -142,6 +147,49 @@ class Command(BaseCommand):
                 bot, _ = Player.objects.get_or_create(
                     username=f"demo-open-bot-{i + 1}",
                     defaults={"display_name": f"Demo Open bot {i + 1}", "is_bot": True},
+                )
+                bot.set_unusable_password()
+                bot.save()
+                BotProfile.objects.get_or_create(
+                    player=bot,
+                    defaults={
+                        "game": game,
+                        "owner": organiser,
+                        "spec": "heuristic" if i % 2 else "random",
+                    },
+                )
+                registration.register(event, bot, organiser)
+            lifecycle.start(event, organiser)  # in-process: the whole event plays now
+            event.refresh_from_db()
+        winner = event.winner.player.public_name if event.winner_id else "nobody yet"
+        return (
+            f"demo tournament: {event.name} is {event.get_state_display().lower()}; winner {winner}"
+        )
+
+    def play_pod_tournament(self) -> str:
+        """A finished Heroes of Graxia event: four bots in free-for-all pods, two rounds (two
+        four-player games: the demo stays quick)."""
+        from ratings.models import BotProfile
+        from tournaments import lifecycle, registration
+        from tournaments.models import Format, Tournament
+
+        organiser = Player.objects.get(username="organiser")
+        event = Tournament.objects.filter(name=POD_EVENT, organiser=organiser).first()
+        if event is None:
+            game = "heroes-of-graxia"
+            event = lifecycle.create(
+                organiser,
+                name=POD_EVENT,
+                game=game,
+                format=Format.PODS,
+                rounds=2,
+                description="Four bots, two rounds of four-player Heroes of Graxia pods.",
+            )
+            event = lifecycle.open_registration(event, organiser)
+            for i in range(4):
+                bot, _ = Player.objects.get_or_create(
+                    username=f"graxia-pod-bot-{i + 1}",
+                    defaults={"display_name": f"Graxia pod bot {i + 1}", "is_bot": True},
                 )
                 bot.set_unusable_password()
                 bot.save()

@@ -1,0 +1,75 @@
+"""The engine's choices pinned before any speed work: random games through the protocol (the
+bench's loop: ``legal_actions``, a seeded choice, ``apply``) for 2 to 6 players end in the same
+states after the same number of actions, and the raw playout makes the same choices."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from engines.base import IllegalAction, derive_seed
+from engines.heroes_of_graxia import GAME
+from engines.heroes_of_graxia.actions import parse
+from engines.heroes_of_graxia.rules import legal_moves
+
+# sha256 over "<final digest>:<actions>;" of the games below, taken before the protocol's speed
+# work (at commit 86bea90): a change to any choice, legal list or rule changes it.
+FINGERPRINT = "9bfe77db0066c5a49384d74fa729bc4515867f475f06bcec5a8db5dd046fddd0"
+
+
+def protocol_game(seed: int, n: int) -> tuple[str, int]:
+    state = GAME.new_game(seed, n)
+    rng = random.Random(derive_seed(seed, "playout"))
+    count = 0
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)
+        GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)), seat)
+        count += 1
+    return GAME.digest(state), count
+
+
+def test_random_protocol_games_are_unchanged() -> None:
+    h = hashlib.sha256()
+    for n in range(2, 7):
+        for seed in range(3):
+            digest, count = protocol_game(seed, n)
+            h.update(f"{digest}:{count};".encode())
+    assert h.hexdigest() == FINGERPRINT
+
+
+def test_the_raw_playout_makes_the_protocols_choices() -> None:
+    for n in (2, 4, 6):
+        seed = 11 + n
+        state = GAME.new_game(seed, n)
+        GAME.random_playout(state, random.Random(derive_seed(seed, "playout")))
+        assert GAME.digest(state) == protocol_game(seed, n)[0]
+
+
+def test_an_offered_action_is_the_move_parsing_it_names() -> None:
+    """``apply`` takes an action of the last ``legal_actions`` list without parsing it: for
+    every action offered, the move listed beside it is the one parsing names (the first copy
+    of a card), and no two moves share a text."""
+    for n in range(2, 7):
+        state = GAME.new_game(100 + n, n)
+        rng = random.Random(n)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)
+            offered = GAME.legal_actions(state, seat)
+            assert len(set(offered)) == len(offered)
+            moves = legal_moves(state)
+            assert [parse(state, seat, a) for a in offered] == moves
+            GAME.apply(state, rng.choice(offered), seat)
+
+
+def test_an_action_not_offered_is_still_checked() -> None:
+    """The shortcut never admits what parsing refuses: a stale or foreign text is refused
+    with the reason, and the state is unchanged."""
+    state = GAME.new_game(3, 2)
+    seat = GAME.to_act(state)
+    GAME.legal_actions(state, seat)
+    before = GAME.digest(state)
+    with pytest.raises(IllegalAction, match="there is no card named"):
+        GAME.apply(state, "buy no-such-card", seat)
+    assert GAME.digest(state) == before
