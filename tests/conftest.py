@@ -54,12 +54,22 @@ def pytest_sessionstart(session) -> None:
                 pytest.exit(f"{name}={url} is not reachable: start the service", returncode=3)
 
 
+ENGINE_TESTS = REPO / "tests" / "engines"
+
+
+def _pure_engine_test(item) -> bool:
+    """A test of tests/engines/ that touches no database: the engines are pure Python, so the
+    services pass (which exists to run against PostgreSQL, Redis and workers) would only repeat
+    what the embedded pass checked."""
+    return ENGINE_TESTS in Path(str(item.path)).parents and not item.get_closest_marker("django_db")
+
+
 def pytest_collection_modifyitems(config, items) -> None:
-    if services_configured():
-        return
+    services = services_configured()
     kept, dropped = [], []
     for item in items:
-        (dropped if item.get_closest_marker("services") else kept).append(item)
+        drop = _pure_engine_test(item) if services else item.get_closest_marker("services")
+        (dropped if drop else kept).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept

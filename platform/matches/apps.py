@@ -10,6 +10,7 @@ class MatchesConfig(AppConfig):
         from matches.signals import (
             bot_match_scheduled,
             bots_to_move,
+            matches_finished,
             person_to_act,
             turn_clock_started,
         )
@@ -18,3 +19,4 @@ class MatchesConfig(AppConfig):
         bots_to_move.connect(receivers.move_bots, dispatch_uid="matches.advance_bots")
         turn_clock_started.connect(receivers.expire_turn, dispatch_uid="matches.expire_clock")
         person_to_act.connect(receivers.remind_to_act, dispatch_uid="matches.your_turn")
+        matches_finished.connect(receivers.turns_over, dispatch_uid="matches.turns_over")

@@ -55,3 +55,13 @@ def remind_to_act(sender: Any, match_id: int, player_id: int, ply: int, **kwargs
         f"/matches/{match_id}/play/",
         once=True,
     )
+
+
+def turns_over(sender: Any, matches: Any, **kwargs: Any) -> None:
+    """Matches ended: the notifications that point at their boards ("your turn") are moot."""
+    from matches.models import MatchSeat
+    from players import inbox
+
+    seats = MatchSeat.objects.filter(match__in=matches, player__is_bot=False, bot="")
+    for match_id, player_id in seats.values_list("match_id", "player_id"):
+        inbox.mark_read(player_id, url=f"/matches/{match_id}/play/")

@@ -371,16 +371,22 @@ def test_a_long_turn_is_checked_in_hops_shorter_than_the_brokers_visibility(
     monkeypatch.setattr(
         tasks.expire_clock, "apply_async", lambda args, countdown: queued.append((args, countdown))
     )
-    monkeypatch.setitem(tasks.expire_clock.app.conf, "task_always_eager", False)
-    with django_capture_on_commit_callbacks(execute=True):
-        match = _people_match(people, options={"clock": {"initial": 900, "increment": 0}})
-    assert queued and all(c <= tasks.MAX_COUNTDOWN_SECONDS for _, c in queued)
-    assert queued[-1] == ((match.pk, 0), tasks.MAX_COUNTDOWN_SECONDS)
-    queued.clear()
-    Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() + timedelta(seconds=42))
-    assert tasks.expire_clock(match.pk, 0) is False
-    [(args, countdown)] = queued
-    assert args == (match.pk, 0) and 42 <= countdown <= 43
-    # A turn already played needs no further hop.
-    queued.clear()
-    assert tasks.expire_clock(match.pk, 5) is False and queued == []
+    conf = tasks.expire_clock.app.conf
+    saved, conf.task_always_eager = conf.task_always_eager, False  # as with a real broker
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            match = _people_match(people, options={"clock": {"initial": 900, "increment": 0}})
+        assert queued and all(c <= tasks.MAX_COUNTDOWN_SECONDS for _, c in queued)
+        assert queued[-1] == ((match.pk, 0), tasks.MAX_COUNTDOWN_SECONDS)
+        queued.clear()
+        Match.objects.filter(pk=match.pk).update(
+            clock_deadline=timezone.now() + timedelta(seconds=42)
+        )
+        assert tasks.expire_clock(match.pk, 0) is False
+        [(args, countdown)] = queued
+        assert args == (match.pk, 0) and 42 <= countdown <= 43
+        # A turn already played needs no further hop.
+        queued.clear()
+        assert tasks.expire_clock(match.pk, 5) is False and queued == []
+    finally:
+        conf.task_always_eager = saved

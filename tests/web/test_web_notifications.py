@@ -110,6 +110,21 @@ def test_your_turn_against_a_person_once_per_match_while_unread(
     assert not inbox.unread(alice.pk).filter(kind="your_turn").exists()
 
 
+def test_a_finished_match_leaves_no_your_turn_unread(django_capture_on_commit_callbacks):
+    """A "your turn" reminder for a match that ended (here the player resigned) is moot."""
+    alice, bob = person("alice", display_name="Alice"), person("bob", display_name="Bob")
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    with django_capture_on_commit_callbacks(execute=True):
+        match = schedule_match(ladder.game, [SeatSpec(alice), SeatSpec(bob)], ladder=ladder, seed=9)
+    game, state = interactive.game_state(Match.objects.get(pk=match.pk))
+    waiting = [alice, bob][game.to_act(state)]
+    assert inbox.unread(waiting.pk).filter(kind="your_turn").count() == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        interactive.resign(match.pk, waiting)
+    assert not inbox.unread(waiting.pk).filter(kind="your_turn").exists()
+    assert not inbox.unread(alice.pk).exists() and not inbox.unread(bob.pk).exists()
+
+
 def test_a_challenge_tells_the_challenged_person(django_capture_on_commit_callbacks):
     """Issue #15 item 4: "a challenge"."""
     alice, bob = person("alice", display_name="Alice"), person("bob")
