@@ -284,6 +284,10 @@ class Game(ABC):
 
     # -- for people: words, faces and where on the board an action is chosen ------------
     score_label: ClassVar[str] = "points"
+    presentation: ClassVar[Any] = None
+    """The game's presentation module (``engines/<game>/present.py``), if it has one: each of
+    the five methods below that the module defines as a function of the same name and
+    arguments (without ``self``) is answered by it; the defaults below stand in for the rest."""
     """What a score counts, for people ("cows", "points", "Victory Points")."""
 
     def describe_action(
@@ -298,6 +302,8 @@ class Game(ABC):
         Cards by their names, but never a card ``viewer`` cannot see; seats by ``names`` when
         given (see :func:`seat_name`). Default: the action itself.
         """
+        if (present := getattr(self.presentation, "describe_action", None)) is not None:
+            return present(state, action, viewer, names)
         return action
 
     def describe_move(
@@ -310,6 +316,8 @@ class Game(ABC):
     ) -> str:
         """The move log's sentence for ``action``, played on ``before`` and giving ``events``:
         what was chosen and what it revealed, as ``viewer`` may know it."""
+        if (present := getattr(self.presentation, "describe_move", None)) is not None:
+            return present(before, action, events, viewer, names)
         return self.describe_action(before, action, viewer, names)
 
     def action_path(self, state: Any, action: Action, viewer: int | None = None) -> list[Any]:
@@ -320,15 +328,21 @@ class Game(ABC):
         together). ``[]``: the action is a button. A ``viewer`` other than the seat to act gets
         only the keys it may see (the move log highlights them), never a hidden card's.
         """
+        if (present := getattr(self.presentation, "action_path", None)) is not None:
+            return present(state, action, viewer)
         return []
 
     def describe_result(self, result: Result, names: Sequence[str] | None = None) -> str:
         """How the game ended, for people (seats by ``names``); default: the recorded reason."""
+        if (present := getattr(self.presentation, "describe_result", None)) is not None:
+            return present(result, names)
         return result.reason
 
     def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
         """What each card (or Khan, Hero, piece) named in ``observation`` shows a person, by id:
         ``{"name": ..., "kind": ..., "text": ..., "stats": [[label, value], ...]}``."""
+        if (present := getattr(self.presentation, "card_faces", None)) is not None:
+            return present(observation)
         return {}
 
 

@@ -162,31 +162,4 @@ class Akhedena(Game):
     # -- for people ----------------------------------------------------------------------
     score_label: ClassVar[str] = present.SCORE_LABEL
 
-    def describe_action(
-        self,
-        state: State,
-        action: Action,
-        viewer: int | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        """The label of ``action`` (pieces and squares as players name them)."""
-        return present.describe_action(state, action, viewer, names)
-
-    def describe_move(
-        self,
-        before: State,
-        action: Action,
-        events: list[Event],
-        viewer: int | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        return present.describe_move(before, action, events, viewer, names)
-
-    def action_path(self, state: State, action: Action, viewer: int | None = None) -> list[Any]:
-        return present.action_path(state, action, viewer)
-
-    def describe_result(self, result: Result, names: Sequence[str] | None = None) -> str:
-        return present.describe_result(result, names)
-
-    def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
-        return present.card_faces(observation)
+    presentation: ClassVar[Any] = present  # labels, the move log, paths, faces, result

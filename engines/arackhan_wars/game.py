@@ -216,16 +216,7 @@ class ArackhanWars(Game):
         best = max(p for s, p in enumerate(pts) if not state.friends(s, seat))
         return 1.0 / (1.0 + math.exp(-(mine - best) / 15.0))
 
-    def describe_action(
-        self,
-        state: State,
-        action: Action,
-        viewer: int | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        """A sentence for ``action``; cards are named only where ``viewer`` can see them
-        (``None``: a spectator), so a face-down card stays "a card" to everyone but its owner."""
-        return present.describe_action(state, action, viewer, names)
+    presentation: ClassVar[Any] = present  # labels, paths and the result
 
     def describe_move(
         self,
@@ -236,12 +227,6 @@ class ArackhanWars(Game):
         names: Sequence[str] | None = None,
     ) -> str:
         return present_log.describe_move(before, action, events, viewer, names)
-
-    def action_path(self, state: State, action: Action, viewer: int | None = None) -> list[Any]:
-        return present.action_path(state, action, viewer)
-
-    def describe_result(self, result: Result, names: Sequence[str] | None = None) -> str:
-        return present.describe_result(result, names)
 
     def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
         return faces.card_faces(observation)
