@@ -7,14 +7,15 @@ Alternative printings (``alt_versions``) are the same card under another id.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from engines import catalogue_csv
+from engines.catalogue_csv import read_cards, shipped_file
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -301,51 +302,21 @@ class Catalogue:
         return cls([card_from_row(row) for row in rows], version=version, source=source)
 
 
-MAX_CATALOGUE_BYTES = 2_000_000
-
-
 def parse_catalogue(text: str, version: str = "", source: str = "") -> Catalogue:
     """Read a catalogue CSV (the columns of ``data/cards-v1.csv``); raise :class:`CatalogueError`."""
-    if len(text) > MAX_CATALOGUE_BYTES:
-        raise CatalogueError(f"a catalogue file is at most {MAX_CATALOGUE_BYTES} bytes")
-    if "\x00" in text:
-        raise CatalogueError("the file is binary, not CSV text")
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    missing = [c for c in REQUIRED_COLUMNS if c not in (reader.fieldnames or [])]
-    if missing:
-        raise CatalogueError(f"missing columns: {', '.join(missing)}", 1)
-    cards = []
-    try:
-        for row in reader:
-            if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
-                continue
-            cards.append(card_from_row(row, reader.line_num))
-    except csv.Error as exc:
-        raise CatalogueError(f"not valid CSV: {exc}", reader.line_num) from None
-    if not cards:
-        raise CatalogueError("the catalogue has no cards")
+    cards = read_cards(text, REQUIRED_COLUMNS, card_from_row, CatalogueError)
     return Catalogue(cards, version=version, source=source)
 
 
 def shipped_versions() -> list[Path]:
     """The catalogue files shipped with the engine, oldest first."""
-    found = []
-    for path in DATA_DIR.glob("cards-v*.csv"):
-        number = path.stem.removeprefix("cards-v")
-        if number.isdigit():
-            found.append((int(number), path))
-    return [path for _, path in sorted(found)]
+    return catalogue_csv.shipped_versions(DATA_DIR)
 
 
 @cache
 def shipped_catalogue(version: int | None = None) -> Catalogue:
     """The shipped catalogue ``cards-v<version>.csv`` (default: the newest)."""
-    paths = shipped_versions()
-    if version is not None:
-        paths = [p for p in paths if p.stem == f"cards-v{version}"]
-        if not paths:
-            raise CatalogueError(f"no shipped catalogue version {version}")
-    path = paths[-1]
+    path = shipped_file(DATA_DIR, version, CatalogueError)
     return parse_catalogue(
         path.read_text(encoding="utf-8"),
         version=path.stem.removeprefix("cards-"),

@@ -16,12 +16,12 @@ cards their ``points``.
 
 from __future__ import annotations
 
-import csv
-import io
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engines import catalogue_csv
+from engines.catalogue_csv import read_cards, shipped_file
 from engines.heroes_of_graxia.cards import (
     MAX_SEATS,
     NOTICE,
@@ -68,7 +68,6 @@ REQUIRED_COLUMNS = (
 )
 MIN_MONSTERS = 20
 """A six-player game's Monster Deck holds 20 Monster cards."""
-MAX_CATALOGUE_BYTES = 2_000_000
 
 
 class Catalogue:
@@ -133,50 +132,19 @@ class Catalogue:
 def parse_catalogue(text: str, version: str = "", source: str = "") -> Catalogue:
     """Read a catalogue CSV (the columns of ``data/cards-v1.csv``; lines starting with ``#``
     are comments); raise :class:`CatalogueError` naming the line of the first problem."""
-    if len(text) > MAX_CATALOGUE_BYTES:
-        raise CatalogueError(f"a catalogue file is at most {MAX_CATALOGUE_BYTES} bytes")
-    if "\x00" in text:
-        raise CatalogueError("the file is binary, not CSV text")
-    lines = text.lstrip("\ufeff").splitlines(keepends=True)
-    skipped = 0
-    while skipped < len(lines) and lines[skipped].lstrip().startswith("#"):
-        skipped += 1
-    reader = csv.DictReader(io.StringIO("".join(lines[skipped:])))
-    missing = [c for c in REQUIRED_COLUMNS if c not in (reader.fieldnames or [])]
-    if missing:
-        raise CatalogueError(f"missing columns: {', '.join(missing)}", skipped + 1)
-    cards = []
-    try:
-        for row in reader:
-            if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
-                continue
-            cards.append(card_from_row(row, reader.line_num + skipped))
-    except csv.Error as exc:
-        raise CatalogueError(f"not valid CSV: {exc}", reader.line_num + skipped) from None
-    if not cards:
-        raise CatalogueError("the catalogue has no cards")
+    cards = read_cards(text, REQUIRED_COLUMNS, card_from_row, CatalogueError, comments=True)
     return Catalogue(cards, version=version, source=source)
 
 
 def shipped_versions() -> list[Path]:
     """The catalogue files shipped with the engine, oldest first."""
-    found = []
-    for path in DATA_DIR.glob("cards-v*.csv"):
-        number = path.stem.removeprefix("cards-v")
-        if number.isdigit():
-            found.append((int(number), path))
-    return [path for _, path in sorted(found)]
+    return catalogue_csv.shipped_versions(DATA_DIR)
 
 
 @cache
 def shipped_catalogue(version: int | None = None) -> Catalogue:
     """The shipped catalogue ``cards-v<version>.csv`` (default: the newest)."""
-    paths = shipped_versions()
-    if version is not None:
-        paths = [p for p in paths if p.stem == f"cards-v{version}"]
-        if not paths:
-            raise CatalogueError(f"no shipped catalogue version {version}")
-    path = paths[-1]
+    path = shipped_file(DATA_DIR, version, CatalogueError)
     return parse_catalogue(
         path.read_text(encoding="utf-8"),
         version=path.stem.removeprefix("cards-"),
