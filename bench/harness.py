@@ -41,6 +41,27 @@ def distributed(command: str, env: dict[str, str]) -> str:
     return done.stdout
 
 
+def supervised_processes(run_dir: Path, name: str) -> tuple[int | None, list[int]]:
+    """The process ``distributed.sh`` runs as component ``name`` (under its supervisor) and
+    that process's children (a Celery worker's pool): ``(None, [])`` when it is not running."""
+
+    def children(pid: int) -> list[int]:
+        found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+        return [int(p) for p in found.stdout.split()]
+
+    try:
+        supervisor = int((run_dir / f"{name}.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None, []
+    # The supervisor's children: the component, and a `sleep` while it waits to restart it.
+    mains = [
+        p for p in children(supervisor) if "sleep" not in Path(f"/proc/{p}/cmdline").read_text()
+    ]
+    if not mains:
+        return None, []
+    return mains[0], children(mains[0])
+
+
 @contextmanager
 def distributed_mode(settings: dict[str, str], keep_running: bool = False) -> Iterator[None]:
     """Start the distributed mode with these ``GAUNTLET_*`` settings (a fresh database), point

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -25,7 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "bench"))
 
-from harness import distributed_mode, emitter  # noqa: E402
+from harness import distributed_mode, emitter, supervised_processes  # noqa: E402
 
 emit = emitter("pipeline")
 
@@ -34,11 +33,8 @@ def worker_rss_kib(run_dir: Path, workers: int) -> list[int]:
     """Resident memory of each worker's pool child (where tasks run), in KiB."""
     sizes = []
     for i in range(1, workers + 1):
-        pid = int((run_dir / f"worker{i}.pid").read_text().split()[0])
-        children = subprocess.run(
-            ["pgrep", "-P", str(pid)], capture_output=True, text=True
-        ).stdout.split()
-        for proc in children or [str(pid)]:
+        main, pool = supervised_processes(run_dir, f"worker{i}")
+        for proc in pool or [main]:
             for line in Path(f"/proc/{proc}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
                     sizes.append(int(line.split()[1]))

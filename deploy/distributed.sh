@@ -13,10 +13,18 @@
 #   deploy/distributed.sh restart   # stop + start
 #   deploy/distributed.sh logs      # tail of every log
 #
+# Every process runs under a supervisor (`distributed.sh supervise NAME CMD...`, the pid file
+# holds its pid): a worker, beat or daphne that dies -- SIGKILL, out of memory, a crash in the
+# broker client -- is started again after 1 s (backing off to 30 s while it keeps dying within
+# 10 s of its start); each restart is logged and counted in $RUN_DIR/<name>.restarts. TERM to
+# the supervisor is passed on to its process (a Celery worker then finishes its task) and stops it.
+#
 # Knobs (environment, all optional):
 #   GAUNTLET_PYTHON          interpreter                         (.venv/bin/python)
 #   GAUNTLET_DB_NAME         PostgreSQL database                 (gauntlet)
+#   GAUNTLET_PG_PORT         PostgreSQL port on 127.0.0.1        (5432)
 #   GAUNTLET_REDIS_PORT      Redis port on 127.0.0.1 (started there if down) (6379)
+#   GAUNTLET_REDIS_DIR       data directory of a Redis this script starts (/var/lib/redis)
 #   GAUNTLET_REDIS_DB        Redis DB number of the Celery broker (1)
 #   GAUNTLET_CHANNEL_REDIS_DB  Redis DB number of the channel layer (2)
 #   GAUNTLET_HOST            daphne bind address                 (127.0.0.1)
@@ -53,10 +61,11 @@ fi
 
 DB_NAME=${GAUNTLET_DB_NAME:-gauntlet}
 PG_HOST=127.0.0.1
-PG_PORT=5432
+PG_PORT=${GAUNTLET_PG_PORT:-5432}
 PG_USER=postgres
 REDIS_HOST=127.0.0.1
 REDIS_PORT=${GAUNTLET_REDIS_PORT:-6379}
+REDIS_DIR=$(abspath "${GAUNTLET_REDIS_DIR:-/var/lib/redis}")
 BROKER_DB=${GAUNTLET_REDIS_DB:-1}
 CHANNEL_DB=${GAUNTLET_CHANNEL_REDIS_DB:-2}
 HOST=${GAUNTLET_HOST:-127.0.0.1}
@@ -70,6 +79,7 @@ SETTINGS=${DJANGO_SETTINGS_MODULE:-gauntlet.settings}
 
 [[ $DB_NAME =~ ^[A-Za-z_][A-Za-z0-9_]{0,62}$ ]] \
     || die "GAUNTLET_DB_NAME must be a plain identifier ([A-Za-z_][A-Za-z0-9_]*), got '$DB_NAME'"
+is_uint "$PG_PORT" || die "GAUNTLET_PG_PORT must be a port, got '$PG_PORT'"
 is_uint "$REDIS_PORT" || die "GAUNTLET_REDIS_PORT must be a port, got '$REDIS_PORT'"
 is_uint "$BROKER_DB" || die "GAUNTLET_REDIS_DB must be a number, got '$BROKER_DB'"
 is_uint "$CHANNEL_DB" || die "GAUNTLET_CHANNEL_REDIS_DB must be a number, got '$CHANNEL_DB'"
@@ -181,14 +191,42 @@ component_alive() {
     ours_alive "$pid" "$st"
 }
 
-# launch NAME CMD... : background, own session/process group, stdin /dev/null, log file, pid file.
+# supervise NAME CMD...: run CMD; whenever it exits, start it again (1 s, doubling to 30 s while
+# it dies within 10 s of its start); TERM or INT is passed on to CMD, and then we stop.
+cmd_supervise() {
+    local name=$1 child=0 sleeper=0 started rc delay=1 restarts=0
+    shift
+    trap 'kill -TERM "$child" "$sleeper" 2>/dev/null; wait "$child" 2>/dev/null; exit 0' TERM INT
+    while :; do
+        started=$SECONDS
+        "$@" &
+        child=$!
+        rc=0
+        wait "$child" || rc=$?
+        restarts=$((restarts + 1))
+        printf '%s\n' "$restarts" >"$RUN_DIR/$name.restarts"
+        say "$(date -u +%FT%TZ) $name exited (status $rc): restart $restarts in ${delay}s"
+        sleep "$delay" &
+        sleeper=$!
+        wait "$sleeper" || true
+        if ((SECONDS - started < 10)); then
+            delay=$((delay * 2 > 30 ? 30 : delay * 2))
+        else
+            delay=1
+        fi
+    done
+}
+
+# launch NAME CMD... : background under the supervisor, own session/process group, stdin
+# /dev/null, log file, pid file (the supervisor's pid).
 launch() {
     local name=$1
     shift
     local log
     log=$(logfile "$name")
     : >"$log"
-    setsid "$@" </dev/null >>"$log" 2>&1 9>&- &
+    rm -f "$RUN_DIR/$name.restarts"
+    setsid bash "$SCRIPT_DIR/distributed.sh" supervise "$name" "$@" </dev/null >>"$log" 2>&1 9>&- &
     local pid=$!
     printf '%s %s\n' "$pid" "$(proc_starttime "$pid" || echo '?')" >"$(pidfile "$name")"
 }
@@ -310,11 +348,11 @@ ensure_postgres() {
 ensure_redis() {
     redis_up && return 0
     say "Redis is down: starting redis-server on $REDIS_HOST:$REDIS_PORT"
-    mkdir -p /var/lib/redis /var/log/redis
+    mkdir -p "$REDIS_DIR"
     # Append-only file: a restarted Redis keeps the broker's queued tasks (an fsync a second).
     if ! redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$REDIS_PORT" --save "" \
-        --appendonly yes --appendfsync everysec --dir /var/lib/redis \
-        --logfile /var/log/redis/ci.log \
+        --appendonly yes --appendfsync everysec --dir "$REDIS_DIR" \
+        --logfile "$REDIS_DIR/redis.log" \
         </dev/null >>"$RUN_DIR/services.log" 2>&1 9>&-; then
         tail -n 20 "$RUN_DIR/services.log" >&2
         die "could not start redis-server"
@@ -461,7 +499,7 @@ cmd_start() {
     local deadline=$((SECONDS + START_TIMEOUT)) healthy=0
     while :; do
         for name in "${COMPONENTS[@]}"; do
-            if ! component_alive "$name"; then
+            if ! component_alive "$name" || [[ -f $RUN_DIR/$name.restarts ]]; then
                 say "$name exited during startup"
                 tail_logs 60
                 stop_all || true
@@ -499,7 +537,8 @@ cmd_status() {
     # The process table goes to stderr, so that `status --json` prints JSON alone on stdout.
     for name in "${COMPONENTS[@]}"; do
         if component_alive "$name"; then
-            printf '%-10s running  pid %s\n' "$name" "$(read_pidfile "$name" | cut -d' ' -f1)"
+            printf '%-10s running  pid %s  restarts %s\n' "$name" \
+                "$(read_pidfile "$name" | cut -d' ' -f1)" "$(cat "$RUN_DIR/$name.restarts" 2>/dev/null || echo 0)"
         elif [[ -f $(pidfile "$name") ]]; then
             printf '%-10s DEAD     (stale %s)\n' "$name" "$(pidfile "$name")"
             rc=1
@@ -527,6 +566,7 @@ main() {
         status) cmd_status "$@" ;;
         env) print_env ;;
         logs) tail_logs "${1:-40}" 2>&1 ;;
+        supervise) cmd_supervise "$@" ;;
         -h | --help | help) usage ;;
         *)
             usage

@@ -9,7 +9,8 @@ round was never paired (its task was lost) is advanced.
 from __future__ import annotations
 
 from celery import current_app, shared_task
-from django.db import DatabaseError
+
+from gauntlet.db import RETRY_THROUGH_OUTAGES
 
 SWEEP_SECONDS = 30.0
 
@@ -33,11 +34,7 @@ install_beat_schedule()
 
 @shared_task(
     name="tournaments.advance",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(DatabaseError,),
-    retry_backoff=True,
-    max_retries=5,
+    **RETRY_THROUGH_OUTAGES,
 )
 def advance(tournament_id: int, finished_round: int) -> str:
     """Pair the round after ``finished_round`` (or finish the event); a no-op if already done."""

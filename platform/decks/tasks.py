@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import DatabaseError
 
 from decks import recheck
+from gauntlet.db import RETRY_THROUGH_OUTAGES
 
 
 @shared_task(
     bind=True,
     name="decks.recheck",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(DatabaseError,),
-    retry_backoff=True,
-    max_retries=5,
+    **RETRY_THROUGH_OUTAGES,
 )
 def recheck_decks(
     self, catalogue_id: int, after_pk: int = 0, run_id: int | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import connection, models
+from django.db import DatabaseError, connection, models
 
 
 def update_rows(
@@ -31,3 +31,18 @@ def update_rows(
     ]
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
+
+
+RETRY_THROUGH_OUTAGES: dict = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": (DatabaseError,),
+    "retry_backoff": 2,
+    "retry_backoff_max": 10,
+    "max_retries": 40,
+}
+"""Celery task options of the idempotent tasks (``@shared_task(**RETRY_THROUGH_OUTAGES)``):
+acknowledged once done, queued again when their worker dies, and retried on database errors
+every 2–10 s (with jitter) for about three minutes, so a database outage of a minute or two
+delays them instead of dropping them (the work the platform must never lose: matches, rounds,
+re-checks)."""

@@ -29,8 +29,10 @@ log = logging.getLogger(__name__)
 DEFAULT_MOVE_BUDGET_SECONDS = 5.0
 # A running attempt beats at least this often while its bots play.
 HEARTBEAT_SECONDS = 2.0
-# An attempt silent for this long is presumed dead; the reaper queues the match again.
-STALE_AFTER_SECONDS = 30.0
+# An attempt silent for this long is presumed dead; the reaper queues the match again (a
+# heartbeat comes after every move at most HEARTBEAT_SECONDS apart, and a move takes at most the
+# move budget: 20 s is about three times the longest gap).
+STALE_AFTER_SECONDS = 20.0
 
 
 class BotTooSlow(RuntimeError):

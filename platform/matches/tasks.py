@@ -6,19 +6,15 @@ from typing import Any
 
 from celery import shared_task
 from django.core.cache import cache
-from django.db import DatabaseError
 
+from gauntlet.db import RETRY_THROUGH_OUTAGES
 from matches import audit, interactive, runner, seat_bots
 
 
 @shared_task(
     bind=True,
     name="matches.run_match",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(DatabaseError,),
-    retry_backoff=True,
-    max_retries=5,
+    **RETRY_THROUGH_OUTAGES,
 )
 def run_match(self, match_id: int) -> str:
     """Play match ``match_id`` with its bots and record it once (idempotent)."""
@@ -28,11 +24,7 @@ def run_match(self, match_id: int) -> str:
 @shared_task(
     bind=True,
     name="matches.run_matches",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(DatabaseError,),
-    retry_backoff=True,
-    max_retries=5,
+    **RETRY_THROUGH_OUTAGES,
 )
 def run_matches(self, match_ids: list[int]) -> dict[str, Any]:
     """Play a batch of bot matches and record them in one transaction (for bot arenas and
@@ -114,11 +106,7 @@ def verify_matches(match_ids: list[int]) -> dict[str, list[int]]:
 
 @shared_task(
     name="matches.advance_bots",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    autoretry_for=(DatabaseError,),
-    retry_backoff=True,
-    max_retries=5,
+    **RETRY_THROUGH_OUTAGES,
 )
 def advance_bots(match_id: int) -> int:
     """Play the bot seats of a mixed match until a person is to act; returns moves played."""
