@@ -268,8 +268,10 @@ class Run:
                 whole = not whole
                 pause = self.args.interval
             elif kind == "broker restart":
+                self.settle(pk for f in self.faults for pk in f.hit)
                 fault, pause = self.restart_broker(), 0.0
             else:
+                self.settle(pk for f in self.faults for pk in f.hit)
                 fault, pause = self.stop_database(), 0.0
             if fault is not None:
                 # A match still recovering from an earlier fault stays that fault's.
@@ -280,21 +282,22 @@ class Run:
                 print(f"# {fault.kind} {fault.target}: {len(fault.hit)} matches hit",
                       file=sys.stderr, flush=True)  # fmt: skip
             if fault is not None and fault.kind != "kill":
-                self.settle(fault)
+                self.settle(fault.hit)
             time.sleep(pause)
 
-    def settle(self, fault: Fault) -> None:
-        """Wait (at most ``--settle`` seconds) for the matches an outage hit to finish, so that
-        the next fault's recovery is not this one's."""
+    def settle(self, match_ids) -> None:
+        """Wait (at most ``--settle`` seconds) for these matches to finish: around an outage,
+        so that one fault's recovery is not counted as another's."""
         from django.db import close_old_connections
 
         from matches.models import Match, MatchState
 
+        match_ids = list(match_ids)
         deadline = time.monotonic() + self.args.settle
         while time.monotonic() < deadline:
             try:
                 if not Match.objects.filter(
-                    pk__in=fault.hit, state__in=[MatchState.SCHEDULED, MatchState.RUNNING]
+                    pk__in=match_ids, state__in=[MatchState.SCHEDULED, MatchState.RUNNING]
                 ).exists():
                     return
             except Exception:

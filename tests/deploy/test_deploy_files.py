@@ -516,6 +516,46 @@ def test_stop_is_idempotent_when_nothing_runs(tmp_path):
     assert not (tmp_path / "run" / "worker1.pid").exists()
 
 
+def _wait_until(predicate, timeout: float = 30.0) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+
+
+def test_the_supervisor_restarts_a_process_that_dies_and_passes_term_on(tmp_path):
+    """A worker killed for good by the broker client (kombu's restore_unacked after a broker
+    restart) stayed dead outside compose; every process now runs under a supervisor."""
+    import signal
+
+    run_dir, runs = tmp_path / "run", tmp_path / "runs.log"
+    run_dir.mkdir()
+    # The first run dies at once (as SIGKILL would leave it), the later ones live until TERM.
+    child = (
+        f'echo run >> {runs}; [ "$(wc -l < {runs})" -ge 2 ] || exit 137; '
+        f"trap 'echo term >> {runs}; exit 0' TERM; while :; do sleep 0.1; done"
+    )
+    supervisor = subprocess.Popen(
+        [BASH, str(SCRIPT), "supervise", "demo", BASH, "-c", child],
+        env=script_env(GAUNTLET_RUN_DIR=str(run_dir)),
+        cwd=REPO,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait_until(lambda: runs.exists() and runs.read_text().count("run") == 2)
+        assert (run_dir / "demo.restarts").read_text().strip() == "1"
+        supervisor.send_signal(signal.SIGTERM)
+        assert supervisor.wait(timeout=20) == 0
+    finally:
+        if supervisor.poll() is None:
+            supervisor.kill()
+    assert runs.read_text().split() == ["run", "run", "term"]
+    assert "demo exited (status 137): restart 1" in supervisor.stderr.read()
+
+
 # ----------------------------------------------------------------------------- docs
 def test_docs_cover_the_distributed_mode():
     text = DOCS.read_text()

@@ -136,3 +136,34 @@ def test_overlapping_reaper_runs_queue_a_lost_match_once(make_match, monkeypatch
     assert tasks.run_scheduled() == 1
     assert tasks.run_scheduled() == 0
     assert queued == [(lost.pk,), (never_ran.pk,)]
+
+
+def test_a_match_task_rides_out_a_database_outage_of_minutes(monkeypatch):
+    """A 60 s database outage once exhausted the match task's five retries (1–16 s of backoff)
+    and left the match scheduled until the 90 s lost-task sweep; it now retries for minutes."""
+    from gauntlet.db import RETRY_THROUGH_OUTAGES
+    from matches import tasks
+
+    calls = []
+
+    def down_then_up(match_id, **kwargs):
+        calls.append(match_id)
+        if len(calls) <= 12:
+            raise OperationalError("connection to server at 127.0.0.1 failed: Connection refused")
+        return "recorded"
+
+    monkeypatch.setattr(tasks.runner, "run", down_then_up)
+    # In process (eager), each retry runs at once inside the last; the outermost call reports
+    # "retry" and the innermost one's result is the match recorded.
+    app = tasks.run_match.app
+    propagates = app.conf.task_eager_propagates
+    app.conf.task_eager_propagates = False
+    try:
+        tasks.run_match.apply((7,))
+    finally:
+        app.conf.task_eager_propagates = propagates
+    assert calls == [7] * 13
+    # Retried every 2–10 s: a dozen failures span more than a minute of outage.
+    assert RETRY_THROUGH_OUTAGES["retry_backoff_max"] * RETRY_THROUGH_OUTAGES["max_retries"] >= 180
+    for task in (tasks.run_match, tasks.run_matches, tasks.advance_bots):
+        assert task.max_retries == RETRY_THROUGH_OUTAGES["max_retries"], task.name
