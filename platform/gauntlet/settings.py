@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_countries",
     "channels",
     "players",
@@ -166,6 +167,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"MatchStateEnum": "matches.models.MatchState"},
+    # Swagger UI and ReDoc from the site's own static files, never a CDN: the docs work offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 KNOX_TOKEN_MODEL = "players.ApiToken"
 # knox's own migrations would create its unused default table even though players.ApiToken
