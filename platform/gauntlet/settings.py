@@ -110,6 +110,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "players.passwords.MaximumLengthValidator"},
 ]
 LOGIN_URL = "/accounts/login/"
+# E-mail (password reset links). Without EMAIL_HOST (the embedded mode) messages are printed on
+# the console; with it they go out by SMTP.
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Gauntlet <noreply@localhost>")
 # A challenge from one player to another lapses unanswered after this many seconds.
 PERSON_CHALLENGE_EXPIRY_SECONDS = env_int("PERSON_CHALLENGE_EXPIRY_SECONDS", 24 * 3600)
 

@@ -17,6 +17,26 @@ urlpatterns = [
         accounts.private(accounts.PasswordChangeView.as_view()),
         name="web-password",
     ),
+    path(
+        "accounts/password/reset/",
+        accounts.PasswordResetView.as_view(),
+        name="web-password-reset",
+    ),
+    path(
+        "accounts/password/reset/sent/",
+        accounts.PasswordResetDoneView.as_view(),
+        name="web-password-reset-sent",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirmView.as_view(),
+        name="web-password-reset-confirm",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        accounts.PasswordResetCompleteView.as_view(),
+        name="web-password-reset-complete",
+    ),
     path("accounts/tokens/", accounts.tokens, name="web-tokens"),
     path("accounts/tokens/<str:key>/revoke/", accounts.token_revoke, name="web-token-revoke"),
     # notifications
