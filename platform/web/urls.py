@@ -3,6 +3,7 @@ from django.urls import path
 from web.views import accounts, catalogues, decks, game, notifications, play, public, staff
 from web.views.tournaments import organiser as tournament_organiser
 from web.views.tournaments import player as tournament_player
+from web.views.tournaments import printouts as tournament_printouts
 from web.views.tournaments import public as tournament_public
 
 urlpatterns = [
@@ -89,6 +90,16 @@ urlpatterns = [
         "tournaments/<int:pk>/tables/<int:table_id>/",
         tournament_public.table_page,
         name="web-tournament-table",
+    ),
+    path(
+        "tournaments/<int:pk>/print/<slug:kind>/",
+        tournament_printouts.print_page,
+        name="web-tournament-print",
+    ),
+    path(
+        "tournaments/<int:pk>/export/<slug:kind>.csv",
+        tournament_printouts.export_csv,
+        name="web-tournament-csv",
     ),
     # ... entrants, captains and partners
     path(

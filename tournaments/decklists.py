@@ -1,0 +1,64 @@
+"""The entrants' decklists and who may see them: the organiser and staff always; everyone else
+as the event's ``decklists`` setting says (never, once the event is over, or the top cut's once
+it is paired)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from decks import services as deck_services
+from engines.decks import get_deck_format
+from tournaments.errors import can_manage
+from tournaments.models import Decklists, Entry, Stage, State, Table, Tournament
+from tournaments.values import IN_EVENT
+
+
+@dataclass(frozen=True)
+class Decklist:
+    """One player's list as people read it: ``lines`` like "2 Eagle" (cards by name, with
+    their numbers), the section headings of the game's format kept."""
+
+    entry: int
+    player: Any
+    lines: tuple[str, ...]
+
+
+def public_entries(t: Tournament) -> set[int] | None:
+    """The entries whose lists anyone may see now (None: every entry's)."""
+    if t.decklists == Decklists.AFTER and t.state == State.FINISHED:
+        return None
+    if t.decklists == Decklists.TOP_CUT and t.top_cut:
+        cut = Table.objects.filter(round__tournament=t, round__stage=Stage.CUT)
+        return {e for entries in cut.values_list("entries", flat=True) for e in entries}
+    return set()
+
+
+def visible_to(t: Tournament, user: Any) -> set[int] | None:
+    """The entries whose lists ``user`` may see (None: all of them)."""
+    return None if can_manage(user, t) else public_entries(t)
+
+
+def deck_lines(game: str, data: Any) -> tuple[str, ...]:
+    """A deck's list in the game's own text format, without its comment lines."""
+    catalogue = deck_services.engine_catalogue(deck_services.catalogue_in_force(game))
+    text = get_deck_format(game).export_text(data, catalogue, "")
+    return tuple(line for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def decklists(t: Tournament, user: Any) -> list[Decklist]:
+    """The lists ``user`` may see, by player name (a team's two players each with theirs)."""
+    shown = visible_to(t, user)
+    if shown is not None and not shown:
+        return []
+    entries = Entry.objects.filter(tournament=t, state__in=IN_EVENT).select_related(
+        "player", "partner"
+    )
+    out = []
+    for e in entries:
+        if shown is not None and e.pk not in shown:
+            continue
+        for player, data in ((e.player, e.deck), (e.partner, e.partner_deck)):
+            if player is not None and data is not None:
+                out.append(Decklist(e.pk, player, deck_lines(t.game, data)))
+    return sorted(out, key=lambda d: d.player.public_name.casefold())
