@@ -38,3 +38,7 @@ urlpatterns = [
     path("api/", include(api_patterns)),
     path("", include("web.urls")),
 ]
+
+# Error pages in the site's layout: 404.html and 403.html through Django's own views; the 500
+# page from an empty context, so that it shows even when the database is what failed.
+handler500 = "web.views.errors.server_error"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -65,6 +66,6 @@ def test_print_the_pairings_as_pdf_and_export_the_standings(page, live_server):
         page.get_by_role("link", name="standings").last.click()
     download = download_info.value
     assert download.suggested_filename == "store-night-standings.csv"
-    rows = list(csv.DictReader(io.StringIO(open(download.path(), encoding="utf-8").read())))
+    rows = list(csv.DictReader(io.StringIO(Path(download.path()).read_text(encoding="utf-8"))))
     assert len(rows) == 36 and rows[0]["Points"] == "3" and rows[-1]["Points"] == "0"
     assert {r["Name"] for r in rows} == set(names.values())
