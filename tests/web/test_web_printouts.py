@@ -84,11 +84,11 @@ def test_a_draft_prints_nothing_to_others(client):
 
 
 # -- decklists -------------------------------------------------------------------------------
-def deck_event(decklists: str, n: int = 4):
+def deck_event(decklists: str, n: int = 4, **fields):
     org = organiser()
     players = people(n)
     starter = get_deck_format(ARACKHAN).starter_decks()[0]
-    t = event(org, name="Deck Night", game=ARACKHAN, decklists=decklists)
+    t = event(org, name="Deck Night", game=ARACKHAN, decklists=decklists, **fields)
     from tournaments import registration
 
     for p in players:
@@ -130,3 +130,23 @@ def test_decklists_for_the_top_cut_need_a_top_cut():
     with pytest.raises(TournamentError) as exc:
         event(org, game=ARACKHAN, decklists=Decklists.TOP_CUT)
     assert exc.value.field == "decklists"
+
+
+def test_decklists_for_the_top_cut_show_the_cuts_lists_only_once_it_is_paired(client):
+    t, org, players = deck_event(Decklists.TOP_CUT, rounds=2, top_cut=2)
+    lifecycle.start(t, org)
+    report_all(t)
+    assert 'data-testid="decklist"' not in text(client.get(f"/tournaments/{t.pk}/"))
+    rounds.pair_next_round(t.pk, by=org)
+    report_all(t)
+    rounds.pair_next_round(t.pk, by=org)  # the top cut
+    t.refresh_from_db()
+    assert t.stage == "cut"
+    cut = t.round_set.get(stage="cut").tables.get()
+    in_cut = {e.player.public_name for e in t.entries.filter(pk__in=cut.entries)}
+    page = text(client.get(f"/tournaments/{t.pk}/"))
+    assert page.count('data-testid="decklist"') == 2
+    for p in players:
+        assert (f"<summary>{p.public_name}</summary>" in page) == (p.public_name in in_cut)
+    printed = text(client.get(f"/tournaments/{t.pk}/print/decklists/"))
+    assert printed.count('data-testid="decklist"') == 2 and "4 Nihilist Penguin" in printed
