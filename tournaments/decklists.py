@@ -39,26 +39,34 @@ def visible_to(t: Tournament, user: Any) -> set[int] | None:
     return None if can_manage(user, t) else public_entries(t)
 
 
-def deck_lines(game: str, data: Any) -> tuple[str, ...]:
-    """A deck's list in the game's own text format, without its comment lines."""
-    catalogue = deck_services.engine_catalogue(deck_services.catalogue_in_force(game))
+def deck_lines(game: str, data: Any, catalogue: Any = None) -> tuple[str, ...]:
+    """A deck's list in the game's own text format (``catalogue``: the engine's catalogue in
+    force), without its comment lines."""
     text = get_deck_format(game).export_text(data, catalogue, "")
     return tuple(line for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
-def decklists(t: Tournament, user: Any) -> list[Decklist]:
-    """The lists ``user`` may see, by player name (a team's two players each with theirs)."""
+def decklists(t: Tournament, user: Any, entries: list[Entry] | None = None) -> list[Decklist]:
+    """The lists ``user`` may see, by player name (a team's two players each with theirs);
+    ``entries``: the event's entries with their players and partners, if already loaded."""
     shown = visible_to(t, user)
     if shown is not None and not shown:
         return []
-    entries = Entry.objects.filter(tournament=t, state__in=IN_EVENT).select_related(
-        "player", "partner"
-    )
-    out = []
-    for e in entries:
-        if shown is not None and e.pk not in shown:
-            continue
-        for player, data in ((e.player, e.deck), (e.partner, e.partner_deck)):
-            if player is not None and data is not None:
-                out.append(Decklist(e.pk, player, deck_lines(t.game, data)))
+    if entries is None:
+        entries = list(
+            Entry.objects.filter(tournament=t, state__in=IN_EVENT).select_related(
+                "player", "partner"
+            )
+        )
+    decks = [
+        (e.pk, player, data)
+        for e in entries
+        if e.state in IN_EVENT and (shown is None or e.pk in shown)
+        for player, data in ((e.player, e.deck), (e.partner, e.partner_deck))
+        if player is not None and data is not None
+    ]
+    if not decks:
+        return []
+    catalogue = deck_services.engine_catalogue(deck_services.catalogue_in_force(t.game))
+    out = [Decklist(pk, player, deck_lines(t.game, data, catalogue)) for pk, player, data in decks]
     return sorted(out, key=lambda d: d.player.public_name.casefold())

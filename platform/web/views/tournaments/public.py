@@ -220,7 +220,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
         )
         context["cancel_form"] = bound.get("cancel_form") or ReasonForm(prefix="cancel")
         context["disqualify_form"] = ReasonForm(prefix="dq")
-    context["decklists"] = decklists.decklists(t, user)
+    context["decklists"] = decklists.decklists(t, user, entries)
     context["prints"] = PRINTS
     return render(request, "web/tournaments/detail.html", context, status=status)
 
