@@ -1,4 +1,5 @@
-"""Printing a round in chromium: from the event page to the pairings printout, a PDF made by
+"""The organiser's night in chromium: the create form shows the chosen format's settings only;
+printing a round: from the event page to the pairings printout, a PDF made by
 headless chromium (print stylesheet: no site header, one row per table, the next group of
 tables on a new sheet), the pairings by name, and the standings exported as a CSV download."""
 
@@ -14,6 +15,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests.web.board_play import page_fits
+from tests.web.test_web_browser_play import log_in
 from tests.web.test_web_tournaments import event, organiser, people, report_all
 from tournaments import lifecycle
 from tournaments.models import Round
@@ -36,6 +38,16 @@ def test_print_the_pairings_as_pdf_and_export_the_standings(page, live_server):
     names = {p.pk: p.public_name for p in players}
     by_entry = {e.pk: names[e.player_id] for e in t.entries.all()}
 
+    # The create form shows only the chosen format's fieldsets (its static script).
+    log_in(page, live_server.url, org)
+    page.goto(f"{live_server.url}/tournaments/new/")
+    expect(page.locator("#settings-top-cut")).to_be_visible()
+    expect(page.locator("#settings-pods")).to_be_hidden()
+    page.select_option("#id_format", "pods")
+    expect(page.locator("#settings-pods")).to_be_visible()
+    expect(page.locator("#settings-top-cut")).to_be_hidden()
+    expect(page.locator("#settings-teams")).to_be_hidden()
+
     page.goto(f"{live_server.url}/tournaments/{t.pk}/")
     page.get_by_role("navigation", name="Print and export").get_by_role(
         "link", name="pairings by table"
@@ -50,7 +62,7 @@ def test_print_the_pairings_as_pdf_and_export_the_standings(page, live_server):
     for (number, first, second, _), tb in zip(rows, tables, strict=True):
         assert (first, second) == (by_entry[tb.entries[0]], by_entry[tb.entries[1]]), number
     text = "\n".join(line for lines in sheets for line in lines)
-    assert "Store Night" in text and "Log in" not in text  # the site's header is not printed
+    assert "Store Night" in text and "Log out" not in text  # the site's header is not printed
 
     page.get_by_role("link", name="Pairings by name").click()
     by_name = pdf_lines(page.pdf(format="A4"))
