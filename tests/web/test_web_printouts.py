@@ -150,3 +150,19 @@ def test_decklists_for_the_top_cut_show_the_cuts_lists_only_once_it_is_paired(cl
         assert (f"<summary>{p.public_name}</summary>" in page) == (p.public_name in in_cut)
     printed = text(client.get(f"/tournaments/{t.pk}/print/decklists/"))
     assert printed.count('data-testid="decklist"') == 2 and "4 Nihilist Penguin" in printed
+
+
+def test_the_api_sets_and_checks_the_decklists_setting():
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(organiser())
+    base = {"name": "Deck Cup", "game": ARACKHAN}
+    bad = api.post("/api/tournaments/", {**base, "decklists": "top_cut"}, format="json")
+    assert bad.status_code == 400 and "decklists" in bad.json()["error"]["fields"]
+    wrong = api.post("/api/tournaments/", {**base, "decklists": "everyone"}, format="json")
+    assert wrong.status_code == 400 and "decklists" in wrong.json()["error"]["fields"]
+    made = api.post(
+        "/api/tournaments/", {**base, "decklists": "top_cut", "top_cut": 4}, format="json"
+    )
+    assert made.status_code == 201 and made.json()["decklists"] == "top_cut"
