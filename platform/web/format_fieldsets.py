@@ -37,8 +37,10 @@ FIELDSETS = (
         "Registration and check-in",
         ("registration_deadline", "check_in_required", "late_entry_until_round"),
     ),
-    Fieldset("rounds", "Rounds (Swiss and pods)", ("rounds", "seeded_first_round"), ROUNDS),
-    Fieldset("top-cut", "Top cut (Swiss)", ("top_cut",), (Format.SWISS,)),
+    Fieldset("rounds", "Rounds (Swiss and pods)", ("rounds",), ROUNDS),
+    Fieldset(
+        "top-cut", "Swiss: seeding and top cut", ("seeded_first_round", "top_cut"), (Format.SWISS,)
+    ),
     Fieldset(
         "third-place",
         "Third place (single elimination, or a top cut)",
