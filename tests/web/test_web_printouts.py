@@ -166,3 +166,12 @@ def test_the_api_sets_and_checks_the_decklists_setting():
         "/api/tournaments/", {**base, "decklists": "top_cut", "top_cut": 4}, format="json"
     )
     assert made.status_code == 201 and made.json()["decklists"] == "top_cut"
+
+
+def test_a_pods_slip_asks_for_places(client):
+    org = organiser()
+    t = event(org, people(6), game="khan-of-khans", format="pods", pod_sizes=[3])
+    lifecycle.start(t, org)
+    slips = text(client.get(f"/tournaments/{t.pk}/print/slips/"))
+    assert slips.count('data-testid="slip"') == 2 and slips.count("Place (1 = first)") == 2
+    assert "Games drawn" not in slips
