@@ -15,7 +15,7 @@ from django.utils import timezone
 from tournaments import pairing, signals
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict, forbidden, require_manager
-from tournaments.models import Entry, EntryState, Format, State, Tournament
+from tournaments.models import Decklists, Entry, EntryState, Format, State, Tournament
 from tournaments.rounds import pair_next_round
 from tournaments.teams import check_team_settings
 from tournaments.values import min_table, round_robin_schedule
@@ -54,6 +54,8 @@ def check_settings(t: Tournament) -> None:
         raise TournamentError(f"top_cut is one of {TOP_CUTS}.", field="top_cut")
     if t.top_cut and t.format != Format.SWISS:
         raise TournamentError("A top cut follows Swiss rounds only.", field="top_cut")
+    if t.decklists == Decklists.TOP_CUT and not t.top_cut:
+        raise TournamentError("Decklists public for the top cut need a top cut.", field="decklists")
     if t.late_entry_until_round and t.format not in (Format.SWISS, Format.PODS):
         raise TournamentError(
             "Late entry needs Swiss or pods (fixed schedules cannot take it).",

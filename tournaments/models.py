@@ -36,6 +36,14 @@ class Stage(models.TextChoices):
     CUT = "cut", "Top cut"
 
 
+class Decklists(models.TextChoices):
+    """Who may see the entrants' decklists (the organiser and staff always may)."""
+
+    PRIVATE = "private", "private (the organiser only)"
+    AFTER = "after", "public once the event is over"
+    TOP_CUT = "top_cut", "public for the top cut, once it is paired"
+
+
 class Tournament(models.Model):
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=40, help_text="Engine slug, e.g. kingdom-of-warlords.")
@@ -92,6 +100,12 @@ class Tournament(models.Model):
     )
     match_timeout_minutes = models.PositiveIntegerField(
         null=True, blank=True, help_text="After this, the organiser may award or void a table."
+    )
+    decklists = models.CharField(
+        max_length=8,
+        choices=Decklists.choices,
+        default=Decklists.PRIVATE,
+        help_text="Who may see the decklists besides the organiser.",
     )
     seed = models.BigIntegerField(default=0, help_text="Pairing seed (random draws).")
     # Progress.

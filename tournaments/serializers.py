@@ -21,6 +21,7 @@ SETTINGS_FIELDS = [
     "late_entry_until_round",
     "rounds",
     "top_cut",
+    "decklists",
     "third_place",
     "double_round_robin",
     "seeded_first_round",

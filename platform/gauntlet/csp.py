@@ -33,23 +33,9 @@ POLICY = {
 }
 """``CONTENT_SECURITY_POLICY`` of the settings."""
 
-DOCS_CDN = "https://cdn.jsdelivr.net"
-"""Where drf-spectacular's Swagger UI and ReDoc pages load their scripts and styles from."""
-
 RELAXED = {
-    "/api/docs/": {
-        "script-src": [SELF, UNSAFE_INLINE, DOCS_CDN],
-        "style-src": [SELF, UNSAFE_INLINE, DOCS_CDN],
-        "img-src": [SELF, "data:", DOCS_CDN],
-        "worker-src": [SELF, "blob:"],
-    },
-    "/api/redoc/": {
-        "script-src": [SELF, UNSAFE_INLINE, DOCS_CDN],
-        "style-src": [SELF, UNSAFE_INLINE, "https://fonts.googleapis.com"],
-        "font-src": [SELF, "https://fonts.gstatic.com"],
-        "img-src": [SELF, "data:", DOCS_CDN],
-        "worker-src": [SELF, "blob:"],
-    },
+    "/api/docs/": {"style-src": [SELF, UNSAFE_INLINE]},
+    "/api/redoc/": {"style-src": [SELF, UNSAFE_INLINE], "worker-src": [SELF, "blob:"]},
     "/api/": {"script-src": [SELF, UNSAFE_INLINE], "style-src": [SELF, UNSAFE_INLINE]},
     "/admin/": {"script-src": [SELF, UNSAFE_INLINE], "style-src": [SELF, UNSAFE_INLINE]},
 }

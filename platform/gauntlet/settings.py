@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "knox",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_countries",
     "channels",
     "players",
@@ -109,6 +110,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "players.passwords.MaximumLengthValidator"},
 ]
 LOGIN_URL = "/accounts/login/"
+# E-mail (password reset links). Without EMAIL_HOST (the embedded mode) messages are printed on
+# the console; with it they go out by SMTP.
+EMAIL_HOST = env_str("EMAIL_HOST")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Gauntlet <noreply@localhost>")
 # A challenge from one player to another lapses unanswered after this many seconds.
 PERSON_CHALLENGE_EXPIRY_SECONDS = env_int("PERSON_CHALLENGE_EXPIRY_SECONDS", 24 * 3600)
 
@@ -166,6 +182,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"MatchStateEnum": "matches.models.MatchState"},
+    # Swagger UI and ReDoc from the site's own static files, never a CDN: the docs work offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 KNOX_TOKEN_MODEL = "players.ApiToken"
 # knox's own migrations would create its unused default table even though players.ApiToken

@@ -9,8 +9,9 @@ from django import forms
 
 from engines.registry import game_slugs, get_game
 from ratings.models import Ladder
-from tournaments.models import Tournament
+from tournaments.models import Decklists, Tournament
 from tournaments.serializers import SETTINGS_FIELDS
+from web.format_fieldsets import FormatFieldsets
 
 # The settings an organiser edits: the API's, but the engine options, which stay an API matter.
 SETTINGS = [name for name in SETTINGS_FIELDS if name != "options"]
@@ -38,8 +39,9 @@ class NumberListField(forms.CharField):
         return value or ""
 
 
-class TournamentForm(forms.ModelForm):
-    """An event's settings (create, and edit before check-in)."""
+class TournamentForm(FormatFieldsets, forms.ModelForm):
+    """An event's settings (create, and edit before check-in), in the fieldsets of
+    :mod:`web.format_fieldsets`."""
 
     game = forms.ChoiceField(choices=())
     top_cut = forms.TypedChoiceField(
@@ -84,6 +86,7 @@ class TournamentForm(forms.ModelForm):
             "seeded_first_round": "Seed round 1 by rating",
             "third_place": "Third-place match",
             "double_round_robin": "Double round robin",
+            "decklists": "Decklists",
         }
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -94,6 +97,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["team_size"].label = "Players per entry"
         self.fields["team_size"].help_text = team_size_help()
         self.fields["team_size"].required = False  # left out: one player per entry
+        self.fields["decklists"].required = False  # left out: private
 
     def settings(self) -> dict[str, Any]:
         """The cleaned settings, as ``lifecycle.create``/``update`` take them."""
@@ -101,6 +105,7 @@ class TournamentForm(forms.ModelForm):
         data["pod_sizes"] = data.get("pod_sizes") or []
         data["placing_points"] = data.get("placing_points") or []
         data["team_size"] = data.get("team_size") or 1
+        data["decklists"] = data.get("decklists") or Decklists.PRIVATE
         return data
 
 
@@ -294,87 +299,6 @@ def fixed_deck(game: str, key: str) -> Any:
         if starter.key == key:
             return starter.data
     return None
-
-
-class ResultForm(forms.Form):
-    """A table's result in seat order: games won (and drawn) for two players, placings for a pod."""
-
-    def __init__(self, *args: Any, players: list[str], **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.pod = len(players) > 2
-        for i, name in enumerate(players):
-            if self.pod:
-                self.fields[f"placing_{i}"] = forms.IntegerField(
-                    label=f"Place of {name} (1 = first)", min_value=1, max_value=len(players)
-                )
-            else:
-                self.fields[f"wins_{i}"] = forms.IntegerField(
-                    label=f"Games won by {name}", min_value=0, max_value=9
-                )
-        if not self.pod:
-            self.fields["draws"] = forms.IntegerField(
-                label="Drawn games", min_value=0, max_value=9, initial=0, required=False
-            )
-        self.n = len(players)
-
-    def result(self) -> dict[str, Any]:
-        """The result document of ``tournaments.results`` (placings 0-based)."""
-        d = self.cleaned_data
-        if self.pod:
-            return {"placings": [d[f"placing_{i}"] - 1 for i in range(self.n)]}
-        return {"wins": [d["wins_0"], d["wins_1"]], "draws": d.get("draws") or 0}
-
-    def field_for(self, backend_field: str) -> str | None:
-        """The form field a backend error is about (``wins`` -> ``wins_0``), if any."""
-        names = {"wins": "wins_0", "draws": "draws", "placings": "placing_0"}
-        name = names.get(backend_field, backend_field)
-        return name if name in self.fields else None
-
-
-class ReasonForm(forms.Form):
-    reason = forms.CharField(
-        max_length=2000,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Kept in the tournament's audit log with your name.",
-    )
-
-
-class OptionalReasonForm(forms.Form):
-    reason = forms.CharField(
-        max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 2})
-    )
-
-
-class CorrectForm(ResultForm):
-    """The organiser's result, with the reason kept in the audit log."""
-
-    def __init__(self, *args: Any, players: list[str], **kwargs: Any):
-        super().__init__(*args, players=players, **kwargs)
-        self.fields["reason"] = forms.CharField(
-            max_length=2000,
-            widget=forms.Textarea(attrs={"rows": 2}),
-            help_text="Kept in the tournament's audit log with your name.",
-        )
-
-
-class TimeoutForm(forms.Form):
-    """A stuck table: award it to one player, or void it."""
-
-    action = forms.ChoiceField(
-        choices=[("award", "Award the table to a player"), ("void", "Void the table")],
-        widget=forms.RadioSelect,
-        initial="award",
-    )
-    winner = forms.TypedChoiceField(coerce=int, required=False, label="Awarded to")
-    reason = forms.CharField(
-        max_length=2000,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Kept in the tournament's audit log with your name.",
-    )
-
-    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any):
-        super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = [("", "—"), *seats]
 
 
 class SearchForm(forms.Form):

@@ -3,6 +3,7 @@ from django.urls import path
 from web.views import accounts, catalogues, decks, game, notifications, play, public, staff
 from web.views.tournaments import organiser as tournament_organiser
 from web.views.tournaments import player as tournament_player
+from web.views.tournaments import printouts as tournament_printouts
 from web.views.tournaments import public as tournament_public
 
 urlpatterns = [
@@ -16,6 +17,26 @@ urlpatterns = [
         "accounts/password/",
         accounts.private(accounts.PasswordChangeView.as_view()),
         name="web-password",
+    ),
+    path(
+        "accounts/password/reset/",
+        accounts.PasswordResetView.as_view(),
+        name="web-password-reset",
+    ),
+    path(
+        "accounts/password/reset/sent/",
+        accounts.PasswordResetDoneView.as_view(),
+        name="web-password-reset-sent",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirmView.as_view(),
+        name="web-password-reset-confirm",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        accounts.PasswordResetCompleteView.as_view(),
+        name="web-password-reset-complete",
     ),
     path("accounts/tokens/", accounts.tokens, name="web-tokens"),
     path("accounts/tokens/<str:key>/revoke/", accounts.token_revoke, name="web-token-revoke"),
@@ -69,6 +90,16 @@ urlpatterns = [
         "tournaments/<int:pk>/tables/<int:table_id>/",
         tournament_public.table_page,
         name="web-tournament-table",
+    ),
+    path(
+        "tournaments/<int:pk>/print/<slug:kind>/",
+        tournament_printouts.print_page,
+        name="web-tournament-print",
+    ),
+    path(
+        "tournaments/<int:pk>/export/<slug:kind>.csv",
+        tournament_printouts.export_csv,
+        name="web-tournament-csv",
     ),
     # ... entrants, captains and partners
     path(

@@ -31,9 +31,25 @@ def test_the_pages_have_no_inline_script_the_policy_would_block(client):
         assert " style=" not in html and "<style" not in html, url
 
 
-def test_the_api_docs_and_the_browsable_api_get_their_wider_policy(client):
-    docs = _policy(client.get("/api/docs/"))
-    assert "https://cdn.jsdelivr.net" in docs["script-src"]
+def test_the_api_docs_load_nothing_from_outside_the_site(client):
+    """Swagger UI and ReDoc come from the site's static files: scripts stay 'self', only the
+    bundles' run-time styles (and ReDoc's blob: worker) are allowed."""
+    import re
+
+    for url in ("/api/docs/", "/api/redoc/"):
+        response = client.get(url)
+        policy = _policy(response)
+        assert policy["script-src"] == ["'self'"], url
+        assert policy["style-src"] == ["'self'", "'unsafe-inline'"], url
+        assert policy["font-src"] == ["'self'"] and policy["img-src"] == ["'self'", "data:"], url
+        html = response.content.decode()
+        for tag in re.findall(r"<(?:script|link)\b[^>]*>", html):
+            assert "//" not in tag, (url, tag)
+            assert "src=" in tag or "href=" in tag, (url, tag)
+    assert _policy(client.get("/api/redoc/"))["worker-src"] == ["'self'", "blob:"]
+
+
+def test_the_browsable_api_gets_its_wider_policy(client):
     api = _policy(client.get("/api/ladders/", HTTP_ACCEPT="text/html"))
     assert "'unsafe-inline'" in api["script-src"]
     # The rest of the policy stays: no framing, no plugins.

@@ -34,6 +34,10 @@ PAGES = {
     "web-profile": SIGNED_IN,
     "web-password": SIGNED_IN,
     "web-tokens": SIGNED_IN,
+    "web-password-reset": PUBLIC,
+    "web-password-reset-sent": PUBLIC,
+    "web-password-reset-confirm": PUBLIC,  # a stale link: a page that says so
+    "web-password-reset-complete": PUBLIC,
     "web-player": PUBLIC,
     "web-ladders": PUBLIC,
     "web-ladder": PUBLIC,
@@ -56,6 +60,8 @@ PAGES = {
     "web-tournament": PUBLIC,
     "web-tournament-edit": MANAGER,
     "web-tournament-table": PUBLIC,
+    "web-tournament-print": PUBLIC,
+    "web-tournament-csv": PUBLIC,
     "web-notifications": SIGNED_IN,
     "web-notification": FOLLOW,
 }

@@ -57,6 +57,10 @@ def demo_pages() -> list[Page]:
         page("web-profile"),
         page("web-password"),
         page("web-tokens"),
+        page("web-password-reset"),
+        page("web-password-reset-sent"),
+        page("web-password-reset-confirm", "MQ", "stale-token"),
+        page("web-password-reset-complete"),
         page("web-player", "alice"),
         page("web-player", bot.username),
         page("web-ladders"),
@@ -91,6 +95,15 @@ def demo_pages() -> list[Page]:
         page("web-tournament", upcoming.pk),
         page("web-tournament-edit", upcoming.pk),
         page("web-tournament-table", done.pk, table.pk),
+        *[
+            page("web-tournament-print", done.pk, kind)
+            for kind in ("pairings", "pairings-by-name", "standings", "slips", "decklists")
+        ],
+        page("web-tournament-print", done.pk, "pairings", query="round=1"),
+        *[
+            page("web-tournament-csv", done.pk, kind)
+            for kind in ("entrants", "pairings", "standings")
+        ],
         page("web-notifications"),
         page("web-notification", 10**9),
         # Form targets: a GET is refused (405) or sent to the log-in page, never a 5xx.

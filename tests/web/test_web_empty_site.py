@@ -33,6 +33,9 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 "web-profile",
                 "web-password",
                 "web-tokens",
+                "web-password-reset",
+                "web-password-reset-sent",
+                "web-password-reset-complete",
                 "web-ladders",
                 "web-my-matches",
                 "web-matches",
@@ -64,6 +67,9 @@ def empty_pages() -> list[tuple[Page, bool]]:
         (page("web-tournament", m, query="round=1"), False),
         (page("web-tournament-edit", m), False),
         (page("web-tournament-table", m, m), False),
+        (page("web-tournament-print", m, "pairings"), False),
+        (page("web-tournament-csv", m, "standings"), False),
+        (page("web-password-reset-confirm", "MQ", "stale-token"), True),
         (page("web-notification", m), False),
         *[
             (page(name, *args), False)

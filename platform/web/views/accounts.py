@@ -1,4 +1,5 @@
-"""Accounts: sign-up, log-in/out (Django's auth views), profile, password, API tokens."""
+"""Accounts: sign-up, log-in/out and password reset (Django's auth views), profile, password,
+API tokens."""
 
 from __future__ import annotations
 
@@ -73,6 +74,37 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_invalid(self, form):
         return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Asks for an address and sends a one-time link to the account that has it (Django's view:
+    the same answer whether or not an account has that address)."""
+
+    template_name = "web/accounts/password_reset.html"
+    email_template_name = "web/accounts/password_reset_email.txt"
+    subject_template_name = "web/accounts/password_reset_subject.txt"
+    success_url = reverse_lazy("web-password-reset-sent")
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class PasswordResetDoneView(auth_views.PasswordResetDoneView):
+    template_name = "web/accounts/password_reset_sent.html"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """The link of the e-mail: a new password, twice, checked by every validator."""
+
+    template_name = "web/accounts/password_reset_confirm.html"
+    success_url = reverse_lazy("web-password-reset-complete")
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "web/accounts/password_reset_complete.html"
 
 
 @private

@@ -17,13 +17,8 @@ from django.views.decorators.http import require_POST
 from tournaments import lifecycle, registration, results, rounds, teams
 from tournaments.errors import TournamentError
 from tournaments.models import EntryState, State, Tournament
-from web.tournament_forms import (
-    CorrectForm,
-    OrganiserTeamForm,
-    ReasonForm,
-    TimeoutForm,
-    TournamentForm,
-)
+from web.table_forms import CorrectForm, ReasonForm, TimeoutForm
+from web.tournament_forms import OrganiserTeamForm, TournamentForm
 from web.views.accounts import private
 from web.views.tournaments.access import (
     back_to_event,

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments import lifecycle, registration, results, teams
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, EntryState, TableState, Tournament
-from web.tournament_forms import ResultForm
+from web.table_forms import ResultForm
 from web.views.accounts import private
 from web.views.tournaments.access import (
     back_to_event,

@@ -14,12 +14,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from players import inbox
-from tournaments import summary, values
+from tournaments import decklists, summary, values
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import Entry, EntryState, LogEntry, State, Table, Tournament
 from tournaments.tables import paper_bot_table
 from web.brackets import bracket_svg
-from web.tournament_forms import CorrectForm, ReasonForm, ResultForm, SearchForm, TimeoutForm
+from web.table_forms import CorrectForm, ReasonForm, ResultForm, TimeoutForm
+from web.tournament_forms import SearchForm
 from web.views.tournaments.access import event_for, table_of
 from web.views.tournaments.display import (
     DONE,
@@ -43,6 +44,7 @@ from web.views.tournaments.entry_forms import (
     register_form,
     team_page_context,
 )
+from web.views.tournaments.printouts import PRINTS
 
 PER_PAGE = 25
 TABLES_PER_PAGE = 64
@@ -218,6 +220,8 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
         )
         context["cancel_form"] = bound.get("cancel_form") or ReasonForm(prefix="cancel")
         context["disqualify_form"] = ReasonForm(prefix="dq")
+    context["decklists"] = decklists.decklists(t, user, entries)
+    context["prints"] = PRINTS
     return render(request, "web/tournaments/detail.html", context, status=status)
 
 
