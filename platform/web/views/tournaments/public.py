@@ -43,6 +43,7 @@ from web.views.tournaments.entry_forms import (
     register_form,
     team_page_context,
 )
+from web.views.tournaments.night_display import night_context
 
 PER_PAGE = 25
 TABLES_PER_PAGE = 64
@@ -212,6 +213,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
                 t, user, accounts
             )
     context["my_bots"] = {e.pk for e in entries if e.player.is_bot and owns(user, e.player)}
+    context.update(night_context(t, entries, entry_names(entries), manager, **bound))
     if manager:
         context["log"] = list(
             LogEntry.objects.filter(tournament=t).select_related("actor")[:LOG_SHOWN]
