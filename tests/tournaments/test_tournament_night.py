@@ -149,3 +149,25 @@ def test_time_called_leaves_tables_to_the_organiser_by_default(django_capture_on
     kinds = [i.kind for i in attention.attention(t)]
     assert kinds == ["overdue", "overdue"]
     assert all(tb.state == TableState.PENDING for tb in Table.objects.filter(round__tournament=t))
+
+
+def test_the_sweep_opens_check_in_and_calls_time_eagerly(django_capture_on_commit_callbacks):
+    from tournaments.models import Round
+    from tournaments.tasks import sweep
+
+    org = organiser()
+    players = people(4)
+    t = event(org, players, rounds=2, round_minutes=30, time_called="draw")
+    soon = event(org, starts_at=timezone.now() + dt.timedelta(minutes=10), name="Soon")
+    with django_capture_on_commit_callbacks(execute=True):
+        t = lifecycle.start(t, org)
+    Round.objects.filter(tournament=t).update(deadline=timezone.now() - dt.timedelta(seconds=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        sweep.delay()
+    soon.refresh_from_db()
+    assert soon.state == State.CHECK_IN  # 30 minutes before its start
+    tables = Table.objects.filter(round__tournament=t, round__number=1)
+    assert {tb.source for tb in tables} == {"time"}
+    assert all(tb.result["wins"] == [0, 0] for tb in tables)
+    t.refresh_from_db()
+    assert t.current_round == 2  # the drawn round closed and the next was paired
