@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from tournaments.models import EntryState, RoundState, State, TableState, Tournament
+from tournaments.models import (
+    EntryState,
+    Format,
+    RoundState,
+    Stage,
+    State,
+    TableState,
+    Tournament,
+)
 from tournaments.night import NO_SHOW, check_in_is_open
 from tournaments.tables import DONE
 from tournaments.timer import TIME_CALLED, table_deadline
@@ -58,7 +66,7 @@ def attention(t: Tournament, now: dt.datetime | None = None) -> list[Item]:
                             since=deadline if kind == "overdue" else None,
                         )
                     )
-        if t.current_round == 1 or t.format in ("swiss", "pods"):
+        if t.format in (Format.SWISS, Format.PODS) and t.stage == Stage.MAIN:  # may come back
             for e in t.entries.filter(state=EntryState.WITHDRAWN, reason=NO_SHOW):
                 items.append(Item("no_show", entry_id=e.pk, entries=(e.pk,)))
     elif t.check_in_required and check_in_is_open(t, now):

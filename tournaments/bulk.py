@@ -74,19 +74,23 @@ def add_entrants(t: Tournament, by: Any, players: str = "", guests: str = "") ->
         _check_open(t)
         problems: list[str] = []
         found: list[Any] = []
-        taken = set(
-            t.entries.exclude(state=EntryState.WITHDRAWN).values_list("player_id", flat=True)
-        )
+        states = dict(t.entries.values_list("player_id", "state"))
+        listed: set[int] = set()
         for n, name in player_lines:
             player, problem = _find_player(name)
-            if player is not None and player.pk in taken:
+            state = states.get(player.pk) if player is not None else None
+            if player is not None and player.pk in listed:
+                problem = f"{player.public_name} is listed twice"
+            elif state == EntryState.DISQUALIFIED:
+                problem = f"{player.public_name} was disqualified from this tournament"
+            elif state not in (None, EntryState.WITHDRAWN):
                 problem = f"{player.public_name} is already entered"
             if player is not None and player.is_bot:
                 problem = f"{player.public_name} is a bot: bots enter themselves"
             if problem:
                 problems.append(f"players line {n}: {problem}")
             else:
-                taken.add(player.pk)
+                listed.add(player.pk)
                 found.append(player)
         seen: set[str] = set()
         for n, name in guest_lines:

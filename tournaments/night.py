@@ -8,15 +8,16 @@ Times are stored in UTC; ``time_zone`` is the IANA name of the event's zone (che
 from __future__ import annotations
 
 import datetime as dt
+from functools import cache
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import ZoneInfo, available_timezones
 
 from django.db import transaction
 from django.utils import timezone
 
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict, require_manager
-from tournaments.models import Entry, EntryState, Format, State, Tournament
+from tournaments.models import Entry, EntryState, Format, Stage, State, Tournament
 
 #: The reason kept on an entry dropped at the start for not checking in.
 NO_SHOW = "did not check in"
@@ -27,20 +28,12 @@ def zone_named(name: str, field: str = "time_zone") -> ZoneInfo:
     name = (name or "").strip()
     if name not in _zones():
         raise TournamentError(f"{name!r} is not a time zone (e.g. Europe/Paris).", field=field)
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise TournamentError(f"{name!r} is not a time zone.", field=field) from None
+    return ZoneInfo(name)
 
 
-def _zones() -> set[str]:
-    global _ZONES
-    if _ZONES is None:
-        _ZONES = available_timezones() | {"UTC"}
-    return _ZONES
-
-
-_ZONES: set[str] | None = None
+@cache
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones() | {"UTC"})
 
 
 def zone_choices() -> list[tuple[str, str]]:
@@ -111,7 +104,7 @@ def reinstate(t: Tournament, entry: Entry, by: Any) -> Entry:
             raise conflict("Only a player dropped for not checking in can be put back.")
         if t.state != State.RUNNING:
             raise conflict("The tournament is not running.")
-        if t.format not in (Format.SWISS, Format.PODS) or t.stage != "main":
+        if t.format not in (Format.SWISS, Format.PODS) or t.stage != Stage.MAIN:
             raise conflict("Only Swiss and pod rounds can take a player back.")
         entry.state = EntryState.ACTIVE
         entry.checked_in = True

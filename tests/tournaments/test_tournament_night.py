@@ -93,7 +93,7 @@ def test_bulk_entry_names_every_bad_line_and_saves_nothing():
     assert problems == [
         "players line 1: p0 is already entered",
         "players line 2: no player named 'nobody' (add them as a guest?)",
-        "players line 4: Bob Smith is already entered",
+        "players line 4: Bob Smith is listed twice",
         "guests line 2: 'walk in' is listed twice",
     ]
     assert t.entries.count() == 1

@@ -125,6 +125,7 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
     for row in standings_page.object_list:
         row["name"] = names.get(row["entry"]) or public.get(row["player"], row["player"])
         row["opponent_names"] = [names.get(by_captain.get(o), o) for o in row["opponents"]]
+        row["guest"] = by_pk[row["entry"]].guest  # no player page to link to
         if t.team_size > 1:
             entry = by_pk[row["entry"]]
             row["team_name"] = entry.team_name
