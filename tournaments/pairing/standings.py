@@ -166,12 +166,12 @@ def _add_missed_rounds(
 ) -> None:
     """Count each round a late entry missed (before ``joined_round``, up to the last round with
     results) into their own ``column`` (losses or draws): no games, no opponent."""
-    if not results:
+    late = [(i, e.joined_round - 1) for i, e in enumerate(entrants) if e.joined_round > 1]
+    if not late or not results:
         return
     last = max(map(_round_of, results))
-    for i, e in enumerate(entrants):
-        if e.joined_round > 1:
-            column[i] += min(e.joined_round - 1, last)
+    for i, missed in late:
+        column[i] += min(missed, last)
 
 
 _round_of = attrgetter("round")
