@@ -16,6 +16,7 @@ from tournaments import pairing, signals
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict, forbidden, require_manager
 from tournaments.models import Decklists, Entry, EntryState, Format, State, Tournament
+from tournaments.night import drop_no_shows, zone_named
 from tournaments.rounds import pair_next_round
 from tournaments.teams import check_team_settings
 from tournaments.values import min_table, round_robin_schedule
@@ -67,6 +68,9 @@ def check_settings(t: Tournament) -> None:
         if t.format != Format.PODS and t.ladder.seats != 2:
             raise TournamentError("The ladder's matches are not two-player.", field="ladder")
     check_team_settings(t)
+    zone_named(t.time_zone)
+    if t.round_minutes is not None and not 1 <= t.round_minutes <= 600:
+        raise TournamentError("A round lasts 1 to 600 minutes.", field="round_minutes")
     if t.options:
         from matches import clock
 
@@ -141,8 +145,9 @@ def cancel(t: Tournament, by: Any, reason: str) -> Tournament:
 def start(t: Tournament, by: Any) -> Tournament:
     """Close registration and pair round 1 (Swiss rounds are fixed now from the entrants).
 
-    With check-in required, registered players who did not check in are withdrawn (no-shows
-    before the start) and checked-in waitlisted players take free places in order.
+    With check-in required, registered players who did not check in are dropped before round 1
+    (no-shows: :func:`tournaments.night.reinstate` undoes it) and checked-in waitlisted players
+    take free places in order.
     """
     require_manager(by, t)
     with transaction.atomic():
@@ -151,11 +156,7 @@ def start(t: Tournament, by: Any) -> Tournament:
             raise conflict(f"The tournament is {t.get_state_display().lower()}: cannot start.")
         entries = list(t.entries.select_for_update().order_by("pk"))
         if t.check_in_required:
-            for e in entries:
-                if e.state == EntryState.ACTIVE and not e.checked_in:
-                    e.state = EntryState.WITHDRAWN
-                    e.reason = "did not check in"
-                    e.save(update_fields=["state", "reason"])
+            drop_no_shows(t, entries, by)
         active = [e for e in entries if e.state == EntryState.ACTIVE]
         for e in entries:
             if e.state != EntryState.WAITLISTED:

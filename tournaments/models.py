@@ -44,6 +44,16 @@ class Decklists(models.TextChoices):
     TOP_CUT = "top_cut", "public for the top cut, once it is paired"
 
 
+class LateEntryScore(models.TextChoices):
+    LOSS = "loss", "A loss for each missed round"
+    DRAW = "draw", "A draw for each missed round"
+
+
+class TimeCalled(models.TextChoices):
+    DRAW = "draw", "Unfinished tables are drawn"
+    ORGANISER = "organiser", "The organiser decides each unfinished table"
+
+
 class Tournament(models.Model):
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=40, help_text="Engine slug, e.g. kingdom-of-warlords.")
@@ -62,6 +72,23 @@ class Tournament(models.Model):
     check_in_required = models.BooleanField(default=False)
     late_entry_until_round = models.PositiveSmallIntegerField(
         default=0, help_text="Players may still enter to be paired up to this round (0: none)."
+    )
+    # The night (tournaments.night): when, check-in, late entries, the round timer.
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="Start (stored in UTC).")
+    time_zone = models.CharField(
+        max_length=64, default="UTC", help_text="The event's IANA time zone, e.g. Europe/Paris."
+    )
+    check_in_minutes = models.PositiveSmallIntegerField(
+        default=30, help_text="Check-in opens this many minutes before the start."
+    )
+    late_entry_score = models.CharField(
+        max_length=8, choices=LateEntryScore.choices, default=LateEntryScore.LOSS
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Round timer in minutes (None: no timer)."
+    )
+    time_called = models.CharField(
+        max_length=10, choices=TimeCalled.choices, default=TimeCalled.ORGANISER
     )
     # Format options.
     rounds = models.PositiveSmallIntegerField(
@@ -179,6 +206,17 @@ class Entry(models.Model):
     partner_deck = models.JSONField(null=True, blank=True)
     partner_deck_version = models.PositiveBigIntegerField(null=True, blank=True)
     rating = models.FloatField(default=0.0, help_text="For a seeded first round.")
+    guest = models.BooleanField(
+        default=False, help_text="A walk-in without an account (a placeholder player)."
+    )
+    claim = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="An account asking to take over this guest entry (the organiser approves).",
+    )
     checked_in = models.BooleanField(default=False)
     joined_round = models.PositiveSmallIntegerField(
         default=1, help_text="First round this entry can be paired in (late entry)."
@@ -211,6 +249,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     stage = models.CharField(max_length=8, choices=Stage.choices, default=Stage.MAIN)
     state = models.CharField(max_length=10, choices=RoundState.choices, default=RoundState.RUNNING)
+    deadline = models.DateTimeField(null=True, blank=True, help_text="When time is called.")
     created = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -250,6 +289,9 @@ class Table(models.Model):
         max_length=10, choices=TableState.choices, default=TableState.PENDING, db_index=True
     )
     result = models.JSONField(null=True, blank=True)
+    extra_minutes = models.PositiveSmallIntegerField(
+        default=0, help_text="Extra time past the round's deadline (a judge's extension)."
+    )
     source = models.CharField(
         max_length=12, blank=True, help_text="bye, engine, reports, organiser, forfeit."
     )

@@ -21,6 +21,7 @@ from tournaments import signals
 from tournaments.audit import log
 from tournaments.errors import TournamentError, can_manage, conflict, forbidden, require_manager
 from tournaments.models import Entry, EntryState, State, Tournament
+from tournaments.night import check_in_opens
 from tournaments.tables import concede_pending
 
 OPEN = (State.REGISTRATION, State.CHECK_IN)
@@ -191,6 +192,10 @@ def check_in(t: Tournament, entry: Entry, by: Any) -> Entry:
     t = Tournament.objects.get(pk=t.pk)
     if t.state not in OPEN:
         raise conflict("Check-in is not open.")
+    opens = check_in_opens(t)
+    if t.state == State.REGISTRATION and opens is not None and timezone.now() < opens:
+        when = timezone.localtime(opens).strftime("%H:%M %Z")
+        raise conflict(f"Check-in opens at {when}, {t.check_in_minutes} minutes before the start.")
     if entry.state not in (EntryState.ACTIVE, EntryState.WAITLISTED):
         raise conflict("This entry is not registered.")
     entry.checked_in = True

@@ -36,6 +36,7 @@ from tournaments.models import (
 )
 from tournaments.scheduling import schedule_table_matches
 from tournaments.tables import DONE, close_round_if_done, forfeit_result
+from tournaments.timer import round_deadline
 from tournaments.values import (
     bracket_stage,
     compute_standings,
@@ -91,7 +92,9 @@ def pair_next_round(
         if plan is None:
             finish(t, entries)
             return None
-        rnd = Round.objects.create(tournament=t, number=nxt, stage=plan.stage)
+        rnd = Round.objects.create(
+            tournament=t, number=nxt, stage=plan.stage, deadline=round_deadline(t)
+        )
         t.current_round = nxt
         t.stage = plan.stage
         t.save(update_fields=["current_round", "stage", "bracket"])

@@ -36,6 +36,12 @@ SETTINGS_FIELDS = [
     "auto_advance",
     "paper_bot_tables",
     "match_timeout_minutes",
+    "starts_at",
+    "time_zone",
+    "check_in_minutes",
+    "late_entry_score",
+    "round_minutes",
+    "time_called",
 ]
 
 

@@ -19,7 +19,9 @@ IN_EVENT = (EntryState.ACTIVE, EntryState.DROPPED, EntryState.DISQUALIFIED)
 
 
 def swiss_config(t: Tournament) -> pairing.SwissConfig:
-    return pairing.SwissConfig(win=t.points_win, draw=t.points_draw, loss=t.points_loss)
+    return pairing.SwissConfig(
+        win=t.points_win, draw=t.points_draw, loss=t.points_loss, late_entry=t.late_entry_score
+    )
 
 
 def event_entries(t: Tournament) -> list[Entry]:
@@ -36,7 +38,13 @@ def entrant_of(e: Entry) -> pairing.Entrant:
     dropped = e.dropped_after if e.state != EntryState.ACTIVE else None
     if e.state != EntryState.ACTIVE and dropped is None:
         dropped = 0
-    return pairing.Entrant(id=e.pk, rating=e.rating, dropped_after=dropped, group=e.team or None)
+    return pairing.Entrant(
+        id=e.pk,
+        rating=e.rating,
+        dropped_after=dropped,
+        group=e.team or None,
+        joined_round=e.joined_round,
+    )
 
 
 def result_of(table: Table, round_number: int) -> pairing.Result | None:

@@ -25,6 +25,9 @@ class Player(AbstractUser):
     country = CountryField(blank=True)
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.PLAYER)
     is_bot = models.BooleanField(default=False, help_text="A bot account, played by a worker.")
+    time_zone = models.CharField(
+        max_length=64, blank=True, help_text="IANA zone times are shown in (blank: the browser's)."
+    )
 
     class Meta:
         ordering = ["username"]

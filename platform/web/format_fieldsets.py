@@ -32,10 +32,17 @@ FIELDSETS = (
         "The event",
         ("name", "game", "format", "description", "capacity", "waitlist", "ladder"),
     ),
+    Fieldset("when", "When", ("starts_at", "time_zone")),
     Fieldset(
         "entry",
         "Registration and check-in",
-        ("registration_deadline", "check_in_required", "late_entry_until_round"),
+        (
+            "registration_deadline",
+            "check_in_required",
+            "check_in_minutes",
+            "late_entry_until_round",
+            "late_entry_score",
+        ),
     ),
     Fieldset("rounds", "Rounds (Swiss and pods)", ("rounds",), ROUNDS),
     Fieldset(
@@ -54,7 +61,14 @@ FIELDSETS = (
     Fieldset(
         "play",
         "Playing the rounds",
-        ("auto_advance", "paper_bot_tables", "match_timeout_minutes", "decklists"),
+        (
+            "round_minutes",
+            "time_called",
+            "auto_advance",
+            "paper_bot_tables",
+            "match_timeout_minutes",
+            "decklists",
+        ),
     ),
 )
 ONLY_FOR = {name: fs.formats for fs in FIELDSETS for name in fs.fields if fs.formats != ALL}

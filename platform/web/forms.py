@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 
@@ -37,7 +39,19 @@ class SignUpForm(BaseUserCreationForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["display_name", "email", "country"]
+        fields = ["display_name", "email", "country", "time_zone"]
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        from tournaments.night import zone_choices
+
+        self.fields["time_zone"] = forms.ChoiceField(
+            choices=[("", "Your browser's"), *zone_choices()],
+            required=False,
+            label="Time zone",
+            help_text="Every time on the site is shown in this zone.",
+            widget=forms.Select(attrs={"data-browser-zone": ""}),
+        )
 
 
 class TokenCreateForm(forms.Form):

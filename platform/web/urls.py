@@ -1,6 +1,7 @@
 from django.urls import path
 
 from web.views import accounts, catalogues, decks, game, notifications, play, public, staff
+from web.views.tournaments import night as tournament_night
 from web.views.tournaments import organiser as tournament_organiser
 from web.views.tournaments import player as tournament_player
 from web.views.tournaments import printouts as tournament_printouts
@@ -135,6 +136,27 @@ urlpatterns = [
         name="web-tournament-entry",
     ),
     path("tournaments/<int:pk>/teams/enter/", tournament_organiser.enter, name="web-team-enter"),
+    # the night (web.views.tournaments.night): bulk entry, guests, check-in, the round timer
+    path(
+        "tournaments/<int:pk>/entrants/",
+        tournament_night.add_entrants,
+        name="web-tournament-entrants",
+    ),
+    path(
+        "tournaments/<int:pk>/night/entries/<int:entry_id>/<slug:action>/",
+        tournament_night.entry_step,
+        name="web-tournament-night-entry",
+    ),
+    path(
+        "tournaments/<int:pk>/call-time/",
+        tournament_night.call_time,
+        name="web-tournament-call-time",
+    ),
+    path(
+        "tournaments/<int:pk>/night/tables/<int:table_id>/<slug:action>/",
+        tournament_night.table_step,
+        name="web-tournament-night-table",
+    ),
     path(
         "tournaments/<int:pk>/tables/<int:table_id>/correct/",
         tournament_organiser.correct,

@@ -90,6 +90,10 @@ POST_ONLY = {
     "web-tournament-report",
     "web-tournament-correct",
     "web-tournament-timeout",
+    "web-tournament-entrants",
+    "web-tournament-night-entry",
+    "web-tournament-call-time",
+    "web-tournament-night-table",
     "web-play-rematch",
     "web-notifications-read",
 }

@@ -131,6 +131,10 @@ def demo_pages() -> list[Page]:
         page("web-tournament-report", done.pk, table.pk),
         page("web-tournament-correct", done.pk, table.pk),
         page("web-tournament-timeout", done.pk, table.pk),
+        page("web-tournament-entrants", done.pk),
+        page("web-tournament-night-entry", done.pk, entry.pk, "reinstate"),
+        page("web-tournament-call-time", done.pk),
+        page("web-tournament-night-table", done.pk, table.pk, "extend"),
         page("web-play-rematch", live.pk),
         page("web-notifications-read"),
     ]

@@ -98,6 +98,10 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 ("web-tournament-report", (m, m)),
                 ("web-tournament-correct", (m, m)),
                 ("web-tournament-timeout", (m, m)),
+                ("web-tournament-entrants", (m,)),
+                ("web-tournament-night-entry", (m, m, "claim")),
+                ("web-tournament-call-time", (m,)),
+                ("web-tournament-night-table", (m, m, "extend")),
                 ("web-play-rematch", (m,)),
                 ("web-notifications-read", ()),
             )

@@ -48,6 +48,10 @@ METRICS: Mapping[str, Callable[[Standing], float]] = {
 }
 
 
+#: What a round missed by a late entry counts as.
+LATE_ENTRY_SCORES = ("loss", "draw")
+
+
 def check_results(entrant_ids: Sequence[int], results: Sequence[Result]) -> None:
     """Raise ValueError for a malformed result, an unknown player or two results in one round."""
     known = set(entrant_ids)
@@ -98,6 +102,8 @@ def standings(
     for name in config.tiebreakers:
         if name not in METRICS:
             raise ValueError(f"unknown tiebreaker {name!r}; known: {sorted(METRICS)}")
+    if config.late_entry not in LATE_ENTRY_SCORES:
+        raise ValueError(f"late_entry is one of {LATE_ENTRY_SCORES}, not {config.late_entry!r}")
     with paused_gc():
         return _standings(entrants, results, config)
 
@@ -120,6 +126,7 @@ def _standings(
 
     win, draw, loss, floor = config.win, config.draw, config.loss, config.floor
     wins, draws, losses, games_won, games_drawn, games = tally.counts()
+    _add_missed_rounds(entrants, results, draws if config.late_entry == "draw" else losses)
     points = [
         win * w + draw * d + loss * lost for w, d, lost in zip(wins, draws, losses, strict=True)
     ]
@@ -152,6 +159,19 @@ def _standings(
         opponents=tally.opponent_ids(ids),
         dropped=[e.dropped_after is not None for e in entrants],
     )
+
+
+def _add_missed_rounds(
+    entrants: Sequence[Entrant], results: Sequence[Result], column: list[int]
+) -> None:
+    """Count each round a late entry missed (before ``joined_round``, up to the last round with
+    results) into their own ``column`` (losses or draws): no games, no opponent."""
+    late = [(i, e.joined_round - 1) for i, e in enumerate(entrants) if e.joined_round > 1]
+    if not late or not results:
+        return
+    last = max(map(_round_of, results))
+    for i, missed in late:
+        column[i] += min(missed, last)
 
 
 _round_of = attrgetter("round")

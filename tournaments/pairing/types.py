@@ -13,15 +13,20 @@ class Entrant:
     ``dropped_after`` is the last round the player played (``None`` while still in the event);
     a dropped player is never paired again but stays in opponents' tiebreakers. Entrants with the
     same non-``None`` ``group`` are teammates and do not meet while that can be avoided.
+    ``joined_round`` is the first round a late entry is paired in; the rounds before it count as
+    missed (a loss each, or the late-entry score of :class:`SwissConfig`), with no opponent.
     """
 
     id: int
     rating: float = 0.0
     dropped_after: int | None = None
     group: str | None = None
+    joined_round: int = 1
 
     def active_in(self, round_number: int) -> bool:
-        """True when the player is still in the event for ``round_number``."""
+        """True when the player is in the event for ``round_number`` (joined, not dropped)."""
+        if round_number < self.joined_round:
+            return False
         return self.dropped_after is None or round_number <= self.dropped_after
 
 
@@ -85,6 +90,8 @@ class SwissConfig:
     """Points per match result, the tiebreakers in the order applied, and the percentage floor.
 
     Tiebreaker names: ``mwp``, ``omw``, ``gwp``, ``ogw``, ``wins`` (see ``standings.METRICS``).
+    ``late_entry`` is what each round a late entry missed counts as: ``"loss"`` or ``"draw"``
+    (a match of their own record, no games, no opponent: nobody else's tiebreakers change).
     """
 
     win: int = 3
@@ -92,6 +99,7 @@ class SwissConfig:
     loss: int = 0
     tiebreakers: tuple[str, ...] = ("omw", "gwp", "ogw")
     floor: float = 1 / 3
+    late_entry: str = "loss"
 
 
 #: The default configuration (frozen, so safe to share as a default argument).

@@ -132,3 +132,31 @@ def unread_notifications(user: Any) -> int:
     from players.inbox import unread_count
 
     return unread_count(user.pk)
+
+
+@register.filter
+def zoned(value: Any, fmt: str = "Y-m-d H:i") -> str:
+    """A time in the viewer's zone in ``fmt`` (Django's date format), the zone named:
+    ``2026-12-01 19:00 Europe/Paris``; empty for no time."""
+    from django.utils import timezone
+    from django.utils.dateformat import format as date_format
+
+    if not value:
+        return ""
+    return f"{date_format(timezone.localtime(value), fmt)} {timezone.get_current_timezone_name()}"
+
+
+@register.filter
+def when(value: Any, zone: str = "") -> str:
+    """A time in the viewer's zone (or ``zone``), the zone named: ``Tue 1 Dec 2026, 19:00
+    (Europe/Paris)``; empty for no time."""
+    import zoneinfo
+
+    from django.utils import timezone
+    from django.utils.dateformat import format as date_format
+
+    if not value:
+        return ""
+    tz = zoneinfo.ZoneInfo(zone) if zone else timezone.get_current_timezone()
+    local = timezone.localtime(value, tz)
+    return f"{date_format(local, 'D j M Y, H:i')} ({tz.key if hasattr(tz, 'key') else tz})"

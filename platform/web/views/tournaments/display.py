@@ -14,6 +14,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from tournaments.models import Entry, Round, Table, TableState, Tournament
+from tournaments.timer import table_deadline
 
 DONE = (TableState.FINAL, TableState.VOID)
 LEGEND = [
@@ -146,6 +147,7 @@ def table_rows(tables: list[Table], names: dict[int, str], user_entries: set[int
         tb.flag_labels = [FLAG_LABELS.get(f, f.replace("_", " ")) for f in tb.flags]
         tb.mine = bool(user_entries & set(tb.entries))
         tb.score = score(tb)
+        tb.deadline = table_deadline(tb)
     return tables
 
 

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from tournaments import lifecycle, registration, results, rounds, teams
 from tournaments.errors import TournamentError
 from tournaments.models import EntryState, State, Tournament
+from web.night_forms import EventForm
 from web.table_forms import CorrectForm, ReasonForm, TimeoutForm
 from web.tournament_forms import OrganiserTeamForm, TournamentForm
 from web.views.accounts import private
@@ -40,7 +41,7 @@ def _form_error(form: TournamentForm, exc: TournamentError) -> None:
 def create(request: HttpRequest) -> HttpResponse:
     if not request.user.is_organiser:
         raise PermissionDenied("Only organisers create tournaments.")
-    form = TournamentForm(request.POST or None)
+    form = EventForm(request.POST or None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -60,7 +61,7 @@ def create(request: HttpRequest) -> HttpResponse:
 @private
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
     t = managed_event(request, pk)
-    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=t.pk))
+    form = EventForm(request.POST or None, instance=Tournament.objects.get(pk=t.pk))
     if t.state != State.DRAFT:  # fixed once registration opens
         for name in FIXED_SETTINGS:
             form.fields[name].disabled = True

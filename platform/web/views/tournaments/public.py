@@ -45,6 +45,7 @@ from web.views.tournaments.entry_forms import (
     team_page_context,
 )
 from web.views.tournaments.printouts import PRINTS
+from web.views.tournaments.night_display import night_context
 
 PER_PAGE = 25
 TABLES_PER_PAGE = 64
@@ -126,6 +127,7 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
     for row in standings_page.object_list:
         row["name"] = names.get(row["entry"]) or public.get(row["player"], row["player"])
         row["opponent_names"] = [names.get(by_captain.get(o), o) for o in row["opponents"]]
+        row["guest"] = by_pk[row["entry"]].guest  # no player page to link to
         if t.team_size > 1:
             entry = by_pk[row["entry"]]
             row["team_name"] = entry.team_name
@@ -214,6 +216,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
                 t, user, accounts
             )
     context["my_bots"] = {e.pk for e in entries if e.player.is_bot and owns(user, e.player)}
+    context.update(night_context(t, entries, entry_names(entries), manager, **bound))
     if manager:
         context["log"] = list(
             LogEntry.objects.filter(tournament=t).select_related("actor")[:LOG_SHOWN]
