@@ -1,11 +1,17 @@
-"""A tournament night in chromium (issue #18's first Done-when flow, printing aside): the
+"""A tournament night in chromium (issue #18's first Done-when flow): the
 organiser creates a Swiss event starting at 19:00 in Tokyo, adds 12 entrants in one submit (3 of
 them guests), opens check-in, starts with 2 no-shows dropped, runs three rounds on the round timer
 with a late entry (the organiser enters the results: on the tables' pages, by confirming a single
-report from the attention list, and after calling time), and the final standings are shown; the
-event page fits 390 px."""
+report from the attention list, and after calling time), prints round 3's pairings (a PDF by
+headless chromium with one row per table), and exports the final standings as CSV; the event page
+fits 390 px."""
 
 from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -14,11 +20,13 @@ from players.models import Player
 from tests.support.accounts import STRONG
 from tests.web.board_play import page_fits
 from tests.web.test_web_browser import log_in
+from tests.web.test_web_browser_printouts import pdf_lines
 from tournaments import registration, results
 from tournaments.models import Entry, EntryState, Round, State, TableState, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 KOW = "kingdom-of-warlords"
+TABLE_ROW = re.compile(r"^\s*(\d+)\s+\D")  # a printed row: the table's number, then its players
 
 
 def player(username: str, name: str, role: str = "player") -> Player:
@@ -146,6 +154,18 @@ def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_se
     page.get_by_role("button", name="Pair round 3").click()
     expect(page.get_by_text("Round 3 is paired.")).to_be_visible()
 
+    # The pairings go to the printer: a PDF by headless chromium, one row per table.
+    page.get_by_role("navigation", name="Print and export").get_by_role(
+        "link", name="pairings by table"
+    ).click()
+    expect(page.get_by_role("heading", name="Pairings by table, round 3")).to_be_visible()
+    round_3 = list(Round.objects.get(tournament=t, number=3).tables.order_by("number"))
+    printed = [line for sheet in pdf_lines(page.pdf(format="A4")) for line in sheet]
+    numbered = [int(m.group(1)) for m in map(TABLE_ROW.match, printed) if m]
+    assert numbered == [tb.number for tb in round_3]
+    assert sum(" v " in line for line in printed) == sum(not tb.bye for tb in round_3)
+    page.goto(f"{base}/tournaments/{t.pk}/")
+
     # Round 3: time is called; the unfinished tables come up for the organiser to decide.
     page.get_by_role("button", name="Call time on round 3").click()
     expect(page.get_by_text("Time is called: 5 unfinished table(s).")).to_be_visible()
@@ -168,6 +188,17 @@ def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_se
     record = [int(n) for n in lou.locator("td").nth(3).inner_text().split()[0].split("–")]
     assert sum(record) == 3 and record[1] >= 1  # round 1 missed: a loss, then two played
 
+    # The final standings, exported: the same order as the page, named as on the page.
+    page.goto(f"{base}/tournaments/{t.pk}/print/standings/")
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="standings").last.click()
+    exported = list(
+        csv.DictReader(io.StringIO(Path(download_info.value.path()).read_text(encoding="utf-8")))
+    )
+    assert len(exported) == 11 and exported[0]["Name"] == t.winner.player.public_name
+    assert "Late Lou" in {row["Name"] for row in exported}
+
+    page.goto(f"{base}/tournaments/{t.pk}/")
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
     expect(page.get_by_role("heading", name="Tokyo Friday")).to_be_visible()

@@ -44,8 +44,8 @@ from web.views.tournaments.entry_forms import (
     register_form,
     team_page_context,
 )
-from web.views.tournaments.printouts import PRINTS
 from web.views.tournaments.night_display import night_context
+from web.views.tournaments.printouts import PRINTS
 
 PER_PAGE = 25
 TABLES_PER_PAGE = 64
