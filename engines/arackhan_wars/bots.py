@@ -12,6 +12,7 @@ from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import CREATURE, LAND, SPELL
 from engines.arackhan_wars.effects import compute
 from engines.arackhan_wars.info import info
+from engines.arackhan_wars.modes import bot as mode_bot
 from engines.arackhan_wars.rounds import legal as legal_now
 from engines.arackhan_wars.rounds import play, side_scores
 from engines.base import Action, Game
@@ -53,6 +54,8 @@ class HeuristicBot(Bot):
             return self._mulligan(obs, seat, legal)
         if phase == "place":
             return self._place(obs, seat, legal)
+        if "deciding" in obs.get("modes", {}):
+            return mode_bot.choose(state, seat, legal)
         if obs.get("pending", {}).get("kind") == "group attack":
             return group_step(state, legal, self.rng)
         return self._activate(game, state, seat, legal)

@@ -51,7 +51,7 @@ def draw_strategy(st: State, seat: int, events: list | None) -> None:
     cid = m.strategy_pile.pop()
     m.strategy_hand[seat], m.received[seat] = cid, False
     _ev(events, type="strategy-drawn", seat=seat)
-    _ev(events, type="strategy-card", seat=seat, strategy_id=cid, seen_by=[seat])
+    _ev(events, type="strategy-drawn", seat=seat, strategy_id=cid, seen_by=[seat])
 
 
 def discard_held(st: State, seat: int, events: list | None) -> None:
@@ -155,7 +155,7 @@ def pass_secret(st: State, seat: int, events: list | None) -> None:
     m.strategy_hand[seat], m.received[seat] = None, False
     m.strategy_hand[to], m.received[to] = cid, True
     _ev(events, type="secret-passed", seat=seat, to=to)
-    _ev(events, type="secret-message", seat=seat, to=to, strategy_id=cid, seen_by=[seat, to])
+    _ev(events, type="secret-passed", seat=seat, to=to, strategy_id=cid, seen_by=[seat, to])
 
 
 def _next_seat(st: State, events: list | None) -> None:
