@@ -103,7 +103,7 @@ def claim_order(st: State, seats: list[int]) -> list[int]:
     return sorted(seats, key=lambda s: (allied_cards(st, s), st.order.index(s)))
 
 
-def _next_decision(st: State, declined: set[tuple[int, int]]) -> tuple[int, int] | None:
+def next_decision(st: State, declined: set[tuple[int, int]]) -> tuple[int, int] | None:
     """(seat, objective) of the next decision of the window, or None when it is over."""
     m: ModeState = st.modes
     for cid in m.open_objectives:
@@ -125,7 +125,7 @@ def open_window(st: State, events: list | None) -> bool:
     if key in m.windows:
         return False
     m.windows.add(key)
-    nxt = _next_decision(st, set())
+    nxt = next_decision(st, set())
     if nxt is None:
         return False
     seat, cid = nxt
@@ -157,7 +157,7 @@ def perform(st: State, action: str, events: list | None) -> bool:
         p.data["declined"].append([seat, cid])
         _ev(events, type="objective-declined", seat=seat, objective_id=cid)
     st.version += 1
-    nxt = _next_decision(st, {tuple(d) for d in p.data["declined"]})
+    nxt = next_decision(st, {tuple(d) for d in p.data["declined"]})
     if nxt is None:
         p.seat = p.data["turn"]  # the turn's end resumes with the seat whose turn it was
         return True
