@@ -215,5 +215,7 @@ def determinize(st: State, seat: int, rng: random.Random) -> State:
                 copy.ctype[i] = pool.pop(k)
         for i, c in zip(loose, pool, strict=True):
             copy.ctype[i] = c
+    if copy.modes is not None:
+        mode_view.determinize(copy, seat, rng)
     copy.version += 1
     return copy

@@ -13,7 +13,6 @@ from engines.arackhan_wars.abilities import (
     STATS_LOCKED,
     Aura,
 )
-from engines.arackhan_wars.modes import sets
 from engines.arackhan_wars.state import State
 
 _ATTRS = frozenset(
@@ -27,9 +26,9 @@ def active_auras(st: State) -> list[tuple[int | None, Aura, bool]]:
     m = st.modes
     out: list[tuple[int | None, Aura, bool]] = []
     for seat, cid in m.in_play:
-        out.extend((seat, a, False) for a in sets.card("strategy", cid).effects.auras)
+        out.extend((seat, a, False) for a in st.modes.card("strategy", cid).effects.auras)
     if m.event is not None:
-        out.extend((None, a, True) for a in sets.card("events", m.event).effects.auras)
+        out.extend((None, a, True) for a in st.modes.card("events", m.event).effects.auras)
     return out
 
 

@@ -20,7 +20,7 @@ def choose(st: Any, seat: int, legal: list[str]) -> str:
         return strategy.PASS
     if strategy.HOLD in legal:
         m = st.modes
-        held = sets.card("strategy", m.strategy_hand[seat])
+        held = st.modes.card("strategy", m.strategy_hand[seat])
         mine = held.type == sets.BLITZ or m.received[seat]
         # next round brings one more point: keep what it can then afford
         return strategy.HOLD if mine and held.cost <= m.points[seat] + 1 else strategy.REDRAW

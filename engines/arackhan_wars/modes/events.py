@@ -4,7 +4,6 @@ is discarded in the End phase. Its auras apply after every other effect (``modes
 
 from __future__ import annotations
 
-from engines.arackhan_wars.modes import sets
 from engines.arackhan_wars.modes.mstate import ModeState
 from engines.arackhan_wars.state import State
 from engines.arackhan_wars.zones import draw
@@ -20,7 +19,7 @@ def event_phase(st: State, events: list | None) -> None:
     if not m.event_pile:
         return
     m.event = m.event_pile.pop()
-    card = sets.card("events", m.event)
+    card = st.modes.card("events", m.event)
     if events is not None:
         events.append({"type": "event-revealed", "seat": st.first, "event_id": m.event})
     if card.effects.draw:

@@ -14,21 +14,21 @@ PENDING_KINDS = frozenset((strategy.KIND, objectives.KIND))
 """The pending steps the modes own (the Strategy phase, a claim window)."""
 
 
-def setup(st: State, modes: dict[str, bool]) -> None:
+def setup(st: State, modes: dict[str, int]) -> None:
     """Set-up step 4: the chosen modes' piles, shuffled (None when every mode is off)."""
     if not any(modes.values()):
         return
     m = ModeState(**modes)
     n = st.n
     if m.strategy:
-        m.strategy_pile = [c.id for c in sets.shipped_set("strategy")]
+        m.strategy_pile = [c.id for c in sets.shipped_set("strategy", m.strategy)]
         st.rng.shuffle(m.strategy_pile)
         m.points, m.strategy_hand, m.received = [0] * n, [None] * n, [False] * n
     if m.events:
-        m.event_pile = [c.id for c in sets.shipped_set("events")]
+        m.event_pile = [c.id for c in sets.shipped_set("events", m.events)]
         st.rng.shuffle(m.event_pile)
     if m.objectives:
-        m.objective_pile = [c.id for c in sets.shipped_set("objectives")]
+        m.objective_pile = [c.id for c in sets.shipped_set("objectives", m.objectives)]
         st.rng.shuffle(m.objective_pile)
         m.completed, m.claimed_round = [[] for _ in range(n)], [0] * n
     st.modes = m

@@ -9,14 +9,17 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines.arackhan_wars.modes import sets
+
 
 @dataclass
 class ModeState:
     """Piles, hands and points of the Strategy phase, Event and Objective modes."""
 
-    strategy: bool = False
-    events: bool = False
-    objectives: bool = False
+    strategy: int = 0
+    events: int = 0
+    objectives: int = 0
+    """The version of each mode's card set in play (``data/<kind>-v<N>.csv``), 0 when off."""
     # -- Strategy phase (2v2)
     points: list[int] = field(default_factory=list)
     """seat -> Strategy points (AracKhan Wars tokens) it holds."""
@@ -65,6 +68,10 @@ class ModeState:
             claimed_round=self.claimed_round[:],
             windows=set(self.windows),
         )
+
+    def card(self, kind: str, cid: int) -> sets.ModeCard:
+        """Card ``cid`` of the ``kind`` set this game plays."""
+        return sets.card(kind, cid, getattr(self, kind))
 
     def aura_key(self) -> tuple[Any, ...]:
         """What the modes' auras depend on (the characteristics cache keys on it)."""

@@ -21,7 +21,6 @@ from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import CREATURE, LAND, SPELL
 from engines.arackhan_wars.effects import compute
 from engines.arackhan_wars.info import info
-from engines.arackhan_wars.modes import sets
 from engines.arackhan_wars.modes.mstate import ModeState
 from engines.arackhan_wars.state import PENDING, TURN, Pending, State
 
@@ -56,7 +55,7 @@ def allied_cards(st: State, seat: int) -> int:
 
 def meets(st: State, seat: int, cid: int) -> bool:
     """True when ``seat`` meets the requirement of objective ``cid`` now."""
-    req = sets.card("objectives", cid).requires()
+    req = st.modes.card("objectives", cid).requires()
     mine = [i for i in st.board if i >= 0 and st.face_up[i] and st.control[i] == seat]
     need = req.get("at_least", 1)
     if "cards" in req:
@@ -168,4 +167,4 @@ def perform(st: State, action: str, events: list | None) -> bool:
 def points(st: State) -> list[int]:
     """Each seat's victory points from completed objectives."""
     m: ModeState = st.modes
-    return [sum(sets.card("objectives", c).points for c in m.completed[s]) for s in range(st.n)]
+    return [sum(st.modes.card("objectives", c).points for c in m.completed[s]) for s in range(st.n)]

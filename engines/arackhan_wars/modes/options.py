@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.arackhan_wars.modes.sets import shipped_numbers
 from engines.base import BadSetup
 
 MODE_OPTIONS = ("strategy", "events", "objectives")
@@ -20,14 +21,21 @@ Event cards in every mode."""
 LABELS = {"strategy": "Strategy phase", "events": "Event mode", "objectives": "Objective mode"}
 
 
-def chosen_modes(mode: str, options: dict[str, Any]) -> dict[str, bool]:
-    """The modes switched on in ``options`` (popped from it) for game mode ``mode``; raises
-    :class:`BadSetup` naming the option for a non-boolean or one the table forbids."""
+def chosen_modes(mode: str, options: dict[str, Any]) -> dict[str, int]:
+    """The card set version of each mode in ``options`` (popped from it; 0: off) for game mode
+    ``mode``. An option is false, true (version 1, the starter set) or a shipped version's
+    number; raises :class:`BadSetup` naming the option otherwise, or where the table forbids
+    the mode."""
     out = {}
     for name in MODE_OPTIONS:
         value = options.pop(name, False)
-        if not isinstance(value, bool):
-            raise BadSetup(f"option {name} is true or false, not {value!r}")
+        if isinstance(value, bool):
+            value = int(value)
+        elif not isinstance(value, int) or value not in shipped_numbers(name):
+            known = ", ".join(map(str, shipped_numbers(name)))
+            raise BadSetup(
+                f"option {name} is true, false or a {name} set version ({known}), not {value!r}"
+            )
         if value and mode not in COMPATIBLE[name]:
             raise BadSetup(
                 f"{LABELS[name]} is not played in {mode} (the rulebook's mode compatibility "

@@ -234,20 +234,27 @@ def shipped_versions(kind: str) -> list[Path]:
     return [p for _, p in sorted(found)]
 
 
+def shipped_numbers(kind: str) -> list[int]:
+    """The version numbers of ``kind`` shipped with the engine, oldest first."""
+    return [int(p.stem.removeprefix(f"{kind}-v")) for p in shipped_versions(kind)]
+
+
 @cache
-def shipped_set(kind: str) -> tuple[ModeCard, ...]:
-    """The newest shipped version of ``kind`` (cached)."""
+def shipped_set(kind: str, version: int | None = None) -> tuple[ModeCard, ...]:
+    """Version ``version`` (default: the newest) of the shipped ``kind`` set (cached)."""
     paths = shipped_versions(kind)
+    if version is not None:
+        paths = [p for p in paths if p.stem == f"{kind}-v{version}"]
     if not paths:
-        raise SetError(f"no shipped {kind} set")
+        raise SetError(f"no shipped {kind} set" + (f" version {version}" if version else ""))
     return parse_set(kind, paths[-1].read_text(encoding="utf-8"))
 
 
-def card(kind: str, cid: int) -> ModeCard:
-    """Card ``cid`` of the shipped ``kind`` set."""
-    return _by_id(kind)[cid]
+def card(kind: str, cid: int, version: int = 1) -> ModeCard:
+    """Card ``cid`` of version ``version`` of the shipped ``kind`` set."""
+    return _by_id(kind, version)[cid]
 
 
 @cache
-def _by_id(kind: str) -> dict[int, ModeCard]:
-    return {c.id: c for c in shipped_set(kind)}
+def _by_id(kind: str, version: int) -> dict[int, ModeCard]:
+    return {c.id: c for c in shipped_set(kind, version)}

@@ -99,7 +99,7 @@ def options(st: State) -> list[str]:
     cid = m.strategy_hand[seat]
     out = []
     if cid is not None:
-        c = sets.card("strategy", cid)
+        c = st.modes.card("strategy", cid)
         if c.type == sets.SECRET and not m.received[seat]:
             out.append(PASS)
         elif m.points[seat] >= c.cost:
@@ -134,7 +134,7 @@ def play_card(st: State, seat: int, events: list | None) -> None:
     until its discard moment."""
     m: ModeState = st.modes
     cid = m.strategy_hand[seat]
-    c = sets.card("strategy", cid)
+    c = st.modes.card("strategy", cid)
     m.points[seat] -= c.cost
     m.strategy_hand[seat], m.received[seat] = None, False
     _ev(events, type="strategy-played", seat=seat, strategy_id=cid, cost=c.cost)

@@ -36,8 +36,13 @@ def test_modes_off_leave_no_mode_state_and_options_are_checked() -> None:
     """Modes are options: off by default (play is the plain game's), true or false only."""
     assert GAME.new_game(1, 4, None, {"mode": "2v2"}).modes is None
     assert GAME.new_game(1, 2, None, {"events": False}).modes is None
-    with pytest.raises(BadSetup, match="option events is true or false"):
+    with pytest.raises(
+        BadSetup, match=r"option events is true, false or a events set version \(1\)"
+    ):
         GAME.new_game(1, 2, None, {"events": "yes"})
+    with pytest.raises(BadSetup, match="not 7"):
+        GAME.new_game(1, 2, None, {"events": 7})
+    assert GAME.new_game(1, 2, None, {"events": 1}).modes.events == 1
     with pytest.raises(BadSetup, match="unknown AracKhan Wars options"):
         GAME.new_game(1, 2, None, {"weather": True})
 
