@@ -258,3 +258,59 @@ def card(kind: str, cid: int, version: int = 1) -> ModeCard:
 @cache
 def _by_id(kind: str, version: int) -> dict[int, ModeCard]:
     return {c.id: c for c in shipped_set(kind, version)}
+
+
+LABELS = {"strategy": "Strategy", "events": "Event", "objectives": "Objective"}
+"""How pages name each kind's cards."""
+
+
+@dataclass(frozen=True)
+class SetCatalogue:
+    """One version of a mode set as the platform's catalogue loader reads it (``rows()``: one
+    plain dict per card, the catalogue browser's columns plus the text and its origin)."""
+
+    kind: str
+    cards: tuple[ModeCard, ...]
+    source: str = ""
+    version: str = ""
+
+    def rows(self) -> list[dict[str, Any]]:
+        out = []
+        for c in self.cards:
+            card_type = {"blitz": "Blitz", "secret": "Secret message"}.get(c.type, LABELS[c.kind])
+            out.append(
+                {
+                    "id": c.id,
+                    "name": c.name,
+                    "faction": LABELS[c.kind],
+                    "kind": c.kind,
+                    "card_type": card_type,
+                    "value": c.points if c.kind == "objectives" else c.cost,
+                    "deck_building_value": None,
+                    "budget_value": 0,
+                    "attack": None,
+                    "defense": None,
+                    "attributes": [],
+                    "family": "",
+                    "individual_limit": None,
+                    "legendary": False,
+                    "banned": False,
+                    "max_copies": None,
+                    "alt_ids": [],
+                    "text": c.text,
+                    "origin": c.origin,
+                    "platform_design": c.platform_design,
+                }
+            )
+        return out
+
+
+def shipped_catalogue(kind: str) -> SetCatalogue:
+    """The newest shipped version of ``kind``, for the platform's loader."""
+    path = shipped_versions(kind)[-1]
+    return SetCatalogue(kind, shipped_set(kind), str(path.relative_to(DATA_DIR.parent.parent)))
+
+
+def parse_catalogue(kind: str, text: str, source: str = "") -> SetCatalogue:
+    """A ``kind`` set file (checked: columns, vocabulary, ids, the pack's count)."""
+    return SetCatalogue(kind, parse_set(kind, text), source)
