@@ -23,7 +23,7 @@ def _strategy_name(st: State, seat: int, viewer: int | None) -> str:
 
 def _objective(st: State, word: str) -> str:
     c = st.modes.card("objectives", int(word[1:]))
-    return f"{c.name} ({c.points} victory points)"
+    return f"{c.name} ({c.points} victory point{'' if c.points == 1 else 's'})"
 
 
 def label(st: State, action: str, viewer: int | None = None) -> str:

@@ -188,4 +188,5 @@ def test_an_objective_claim_is_labelled_with_its_name_and_points() -> None:
     cid = st.pending.data["objective"]
     c = sets.card("objectives", cid)
     label = GAME.presentation.describe_action(st, f"claim o{cid}", st.pending.seat)
-    assert label == f"complete the objective {c.name} ({c.points} victory points)"
+    points = "1 victory point" if c.points == 1 else f"{c.points} victory points"
+    assert label == f"complete the objective {c.name} ({points})"
