@@ -147,3 +147,9 @@ def describe_result(result: Result, names: Sequence[str] | None = None) -> str:
         verb = "wins" if len(winners) == 1 else "win"
         return f"{reason}. {who} {verb}. {SCORE_LABEL.capitalize()}: {points}."
     return f"{reason}. First place is shared. {SCORE_LABEL.capitalize()}: {points}."
+
+
+def describe_options(options: dict[str, Any]) -> list[str]:
+    """The rulebook's modes a match plays ("Strategy phase", "Event mode", "Objective mode"),
+    with the card set's version when it is not the starter set."""
+    return mode_present.option_labels(options)

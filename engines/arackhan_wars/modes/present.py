@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engines.arackhan_wars.modes import sets
+from engines.arackhan_wars.modes.options import LABELS, MODE_OPTIONS
 from engines.arackhan_wars.modes.view import sees_strategy_card
 from engines.arackhan_wars.state import State
 from engines.base import seat_name
@@ -97,3 +99,15 @@ def event_text(st: State, event: dict[str, Any], names: Sequence[str] | None) ->
     if kind == "objective-declined":
         return f"{who} lets {_card_name(st, 'objectives', event['objective_id'])} pass"
     return None
+
+
+def option_labels(options: dict[str, Any]) -> list[str]:
+    """The modes ``options`` switch on, by name (a set version beyond 1 said)."""
+    out = []
+    for name in MODE_OPTIONS:
+        value = options.get(name)
+        if value is True or value == 1:
+            out.append(LABELS[name])
+        elif isinstance(value, int) and not isinstance(value, bool) and value > 1:
+            out.append(f"{LABELS[name]} ({sets.LABELS[name]} cards version {value})")
+    return out
