@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.arackhan_wars.modes import sets
+from engines.arackhan_wars.modes import sets, strategy
 from engines.arackhan_wars.modes.options import LABELS, MODE_OPTIONS
 from engines.arackhan_wars.modes.view import sees_strategy_card
 from engines.arackhan_wars.state import State
@@ -14,6 +14,8 @@ from engines.base import seat_name
 
 HEADS = frozenset(("strategy", "claim", "decline"))
 """First words of the modes' actions."""
+PENDING_KINDS = frozenset(("strategy", "claim"))
+"""The modes' pending steps (the Strategy phase, a claim window)."""
 
 
 def _strategy_name(st: State, seat: int, viewer: int | None) -> str:
@@ -111,3 +113,32 @@ def option_labels(options: dict[str, Any]) -> list[str]:
         elif isinstance(value, int) and not isinstance(value, bool) and value > 1:
             out.append(f"{LABELS[name]} ({sets.LABELS[name]} cards version {value})")
     return out
+
+
+def why_illegal(st: State, seat: int, action: str) -> str:
+    """Which rule a refused mode action (or any action during a mode's step) breaks."""
+    p = st.pending
+    head = action.split()[0]
+    if p is None or p.kind not in PENDING_KINDS:
+        if head == "strategy":
+            return (
+                "there is no Strategy phase now (it comes between the Draw and the Placement phase)"
+            )
+        return "no objective may be completed now (a claim comes at the end of a turn)"
+    if p.kind == "claim":
+        cid = p.data["objective"]
+        return (
+            f"{_objective(st, f'o{cid}')} may be completed now: 'claim o{cid}' to complete it or "
+            f"'decline o{cid}' to let the next player decide"
+        )
+    m = st.modes
+    cid = m.strategy_hand[seat]
+    if action == "strategy play" and cid is not None:
+        card = m.card("strategy", cid)
+        if card.type == sets.SECRET and not m.received[seat]:
+            return f"{card.name} is a Secret message: pass it to your ally ('strategy pass')"
+        return f"{card.name} costs {card.cost} Strategy points and you have {m.points[seat]}"
+    if action == "strategy pass" and cid is not None:
+        return "only a Secret message you drew is passed to your ally"
+    options = " or ".join(f"'{o}'" for o in strategy.options(st))
+    return f"this is your Strategy phase: {options}"

@@ -141,17 +141,20 @@ def test_random_play_with_modes_never_fails_conserves_the_mode_cards_and_replays
     seed: int,
 ) -> None:
     """Random play with modes on: every action the engine lists is accepted, the 25 Strategy,
-    23 Event and 23 Objective cards are all somewhere at every step, and the record replays."""
+    23 Event and 23 Objective cards and every deck's cards (Strategy and Event cards draw) are
+    all somewhere at every step, and the record replays."""
     rng = random.Random(seed)
     n, options = rng.choice(MODES)
     state = GAME.new_game(seed, n, None, options)
     expected = _mode_cards(state)
+    instances = sorted(c for cards in GAME.zones(state).values() for c in cards)
     assert sum(expected.values()) == 25 * options.get("strategy", 0) + 23 * (
         options.get("events", 0) + options.get("objectives", 0)
     )
     while not GAME.is_over(state):
         GAME.apply(state, rng.choice(GAME.legal_actions(state, GAME.to_act(state))))
         assert _mode_cards(state) == expected
+        assert sorted(c for cards in GAME.zones(state).values() for c in cards) == instances
         if state.modes.strategy:
             assert all(p >= 0 for p in state.modes.points)
     GAME.result(state)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engines.arackhan_wars import GAME
 from engines.arackhan_wars.effects import compute
 from engines.arackhan_wars.modes import sets, strategy
 from engines.arackhan_wars.state import PLACE
+from engines.base import IllegalAction
 from tests.engines.arackhan.akw_modes import STRATEGY, act, deciding, start, until
 
 
@@ -160,3 +164,21 @@ def test_a_secret_message_is_passed_free_and_the_ally_pays_to_play_it() -> None:
     hand = len(st.hand[partner])
     act(st, strategy.PLAY)
     assert m.points[partner] == 0 and len(st.hand[partner]) == hand + 2
+
+
+def test_a_refused_strategy_action_says_which_rule_it_breaks() -> None:
+    """Bad input names the rule: an unpaid card its cost, a drawn Secret message its passing,
+    anything else the phase's choices; nothing changes."""
+    st = start(14, 4, STRATEGY)
+    m, seat = st.modes, st.pending.seat
+    m.strategy_hand[seat], m.points[seat] = _named("Hold the Line"), 1
+    st.version += 1
+    with pytest.raises(IllegalAction, match="Hold the Line costs 3 Strategy points and you have 1"):
+        GAME.apply(st, strategy.PLAY, seat)
+    m.strategy_hand[seat] = _named("Sabotage")
+    st.version += 1
+    with pytest.raises(IllegalAction, match="Sabotage is a Secret message: pass it to your ally"):
+        GAME.apply(st, strategy.PLAY, seat)
+    with pytest.raises(IllegalAction, match="this is your Strategy phase: 'strategy pass' or"):
+        GAME.apply(st, "place c1 3,2", seat)
+    assert m.strategy_hand[seat] == _named("Sabotage") and m.points[seat] == 1
