@@ -72,7 +72,7 @@ def check_settings(t: Tournament) -> None:
         seats = max(engine.min_seats, 2)
         if t.team_size > 1:  # checked as the tables play them: two teams in the team mode
             seats = 2 * t.team_size
-            engine_options = {**engine_options, **team_options(t.game, t.team_size)}
+            engine_options = {**(engine_options or {}), **team_options(t.game, t.team_size)}
         try:
             clock.parse(clock_setting)
             engine.new_game(0, seats, None, engine_options)

@@ -76,3 +76,40 @@ def test_the_board_shows_the_event_and_the_objectives_by_name(browser_page, daph
     screenshot(page, "board-arackhan-wars-modes-390")
     match = Match.objects.get()
     assert match.options == {"events": True, "objectives": True}
+
+
+def test_a_2v2_seat_sees_its_own_strategy_card_and_no_other(browser_page, daphne):
+    """The Strategy phase on the board: the person's own Strategy card by name, the others'
+    only as "holding a Strategy card (hidden)", the Strategy points of every seat."""
+    from matches.scheduling import SeatSpec, schedule_match
+
+    page = browser_page
+    page.set_viewport_size({"width": 390, "height": 860})
+    alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
+    crew = [make_bot("arackhan-wars", "random", n=i) for i in (1, 2, 3)]
+    seats = [SeatSpec(alice, team=0)] + [
+        SeatSpec(b, "random", team=t) for b, t in zip(crew, (1, 0, 1), strict=True)
+    ]
+    match = schedule_match(
+        "arackhan-wars", seats, options={"mode": "2v2", "strategy": True}, origin="test"
+    )
+    log_in(page, daphne, alice)
+    page.goto(f"{daphne}/matches/{match.pk}/play/")
+    expect(page.locator("#play")).to_have_attribute("data-socket", "open")
+    rng = random.Random(5)
+    own = page.get_by_test_id("akw-own-strategy")
+    for _ in range(12):  # the first player's choice, the mulligans, then the Strategy phase
+        if own.count():
+            break
+        _one_move(page, rng)
+    expect(own).to_be_visible()
+    names = {c.name for c in sets.shipped_set("strategy")}
+    mine = own.locator(".card-name").inner_text()
+    assert mine in names
+    panel = page.get_by_test_id("akw-modes")
+    expect(panel).to_contain_text("Strategy points: Alice")
+    shown = set(panel.locator(".akw-mode-card .card-name").all_inner_texts())
+    played = set(panel.locator(".akw-mode-row .card-name").all_inner_texts())  # public
+    assert shown - played == {mine}, "another seat's Strategy card reached the page"
+    assert page_fits(page)
+    screenshot(page, "board-arackhan-wars-strategy-390")
