@@ -26,7 +26,7 @@ def test_a_ladder_in_objective_and_event_mode_plays_them(django_capture_on_commi
     ladder.save()
     players = [Player.objects.create(username=f"akw-bot-{i}", is_bot=True) for i in range(2)]
     with django_capture_on_commit_callbacks(execute=True):
-        match = ladder.schedule([SeatSpec(p, "heuristic") for p in players], origin="test")
+        match = ladder.schedule([SeatSpec(p, "heuristic") for p in players], origin="test", seed=9)
     match.refresh_from_db()
     assert match.state == MatchState.FINISHED
     assert match.options == {"objectives": True, "events": True}

@@ -17,6 +17,20 @@ AKW = "arackhan-wars"
 LEGAL = playable_starters()[0].data
 
 
+@pytest.fixture(autouse=True)
+def seeded(monkeypatch):
+    """Match seeds from a counter, not the system's randomness: the same games every run."""
+    from matches import models, scheduling
+
+    seeds = iter(range(100, 10_000))
+
+    def next_seed():
+        seed, nonce = next(seeds), "0" * 32
+        return seed, nonce, models.seed_commitment(seed, nonce)
+
+    monkeypatch.setattr(scheduling, "new_seed", next_seed)
+
+
 def _finished_matches(t) -> list[Match]:
     t.refresh_from_db()
     assert t.state == State.FINISHED
