@@ -8,6 +8,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -193,3 +194,20 @@ def test_an_objective_claim_is_labelled_with_its_name_and_points() -> None:
     label = GAME.presentation.describe_action(st, f"claim o{cid}", st.pending.seat)
     points = "1 victory point" if c.points == 1 else f"{c.points} victory points"
     assert label == f"complete the objective {c.name} ({points})"
+
+
+def test_the_heuristic_bot_places_towards_the_open_objectives() -> None:
+    """Objective-aware placement: a central space counts towards "Hold the Centre", an outer
+    one does not, and nothing counts once the seat completed an objective this round."""
+    from engines.arackhan_wars.info import info
+    from engines.arackhan_wars.modes import bot as mode_bot
+
+    st = start(24, 2, OBJECTIVES)
+    m = st.modes
+    centre = next(c.id for c in sets.shipped_set("objectives") if c.name == "Hold the Centre")
+    m.open_objectives = [centre]
+    card = info(st.ctype[st.hand[0][0]])
+    assert mode_bot.placement_bonus(st, 0, card, "3,2") == pytest.approx(1.6)
+    assert mode_bot.placement_bonus(st, 0, card, "0,1") == 0.0
+    m.claimed_round[0] = st.round
+    assert mode_bot.placement_bonus(st, 0, card, "3,2") == 0.0
