@@ -286,7 +286,7 @@ class Game(ABC):
     score_label: ClassVar[str] = "points"
     presentation: ClassVar[Any] = None
     """The game's presentation module (``engines/<game>/present.py``), if it has one: each of
-    the five methods below that the module defines as a function of the same name and
+    the six methods below that the module defines as a function of the same name and
     arguments (without ``self``) is answered by it; the defaults below stand in for the rest."""
     """What a score counts, for people ("cows", "points", "Victory Points")."""
 
@@ -344,6 +344,13 @@ class Game(ABC):
         if (present := getattr(self.presentation, "card_faces", None)) is not None:
             return present(observation)
         return {}
+
+    def describe_options(self, options: dict[str, Any] | None) -> list[str]:
+        """The optional rules a match's ``options`` switch on, for people ("Event mode");
+        default: none named."""
+        if (present := getattr(self.presentation, "describe_options", None)) is not None:
+            return present(options or {})
+        return []
 
 
 def visible_events(events: list[Event], viewer: int | None) -> list[Event]:

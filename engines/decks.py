@@ -32,7 +32,9 @@ __all__ = [
     "ParsedDeck",
     "StarterDeck",
     "UnknownFormat",
+    "card_set_slugs",
     "format_slugs",
+    "get_catalogue_format",
     "get_deck_format",
 ]
 
@@ -311,6 +313,55 @@ _FORMATS: dict[str, DeckFormat] = {
     "akhedena": _GameFormat("akhedena", "Akhedena Quick Match", "engines.akhedena.deckformat"),
     "heroes-of-graxia": HeroesOfGraxiaFormat(),
 }
+
+
+class CardSetFormat:
+    """A game's card set that is no deck's (AracKhan Wars' Strategy, Event and Objective cards):
+    loaded, versioned and checked like a catalogue (``game/kind`` slugs), never in a deck."""
+
+    uses_catalogue = True
+    in_decks = False
+
+    def __init__(self, game: str, kind: str, name: str) -> None:
+        self.game, self.kind, self.name = f"{game}/{kind}", kind, name
+
+    def shipped_catalogue(self) -> Any:
+        from engines.arackhan_wars.modes import sets
+
+        return sets.shipped_catalogue(self.kind)
+
+    def parse_catalogue(self, text: str, version: str = "", source: str = "") -> Any:
+        from engines.arackhan_wars.modes import sets
+
+        try:
+            return sets.parse_catalogue(self.kind, text, source)
+        except sets.SetError as exc:
+            raise CatalogueError(str(exc)) from None
+
+    def catalogue_from_rows(self, rows: list[dict[str, Any]], version: str = "") -> Any:
+        return rows
+
+
+_CARD_SETS: dict[str, CardSetFormat] = {
+    f.game: f
+    for f in (
+        CardSetFormat("arackhan-wars", "strategy", "AracKhan Wars Strategy cards"),
+        CardSetFormat("arackhan-wars", "events", "AracKhan Wars Event cards"),
+        CardSetFormat("arackhan-wars", "objectives", "AracKhan Wars Objective cards"),
+    )
+}
+
+
+def card_set_slugs(game: str) -> list[str]:
+    """The slugs of ``game``'s card sets that are no deck's (``arackhan-wars/strategy``...)."""
+    return [slug for slug in _CARD_SETS if slug.startswith(f"{game}/")]
+
+
+def get_catalogue_format(slug: str) -> Any:
+    """What loads catalogue ``slug``: a game's deck format, or one of its card sets."""
+    if slug in _CARD_SETS:
+        return _CARD_SETS[slug]
+    return get_deck_format(slug)
 
 
 def get_deck_format(slug: str) -> DeckFormat:

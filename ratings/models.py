@@ -92,7 +92,8 @@ class Ladder(models.Model):
         return schedule_match(self.game, seats, ladder=self, options=self.match_options(), **kwargs)
 
     def clean(self) -> None:
-        """The game must be a registered engine seating ``seats``; sane TrueSkill parameters."""
+        """The game must be a registered engine seating ``seats`` with ``options``; sane
+        TrueSkill parameters."""
         from django.core.exceptions import ValidationError
 
         from engines.registry import UnknownGame, get_game
@@ -112,6 +113,14 @@ class Ladder(models.Model):
             errors["sigma"] = "sigma and beta must be positive, tau not negative."
         if max(self.clock_initial, self.clock_increment) > 7 * 24 * 3600:
             errors["clock_initial"] = "A turn clock of at most a week (604800 seconds)."
+        if not errors and self.options:  # the engine names what is wrong (a mode, its table)
+            from engines.base import BadSetup
+
+            engine_options = {k: v for k, v in self.options.items() if k != "clock"}
+            try:
+                engine.new_game(0, self.seats, None, engine_options or None)
+            except BadSetup as exc:
+                errors["options"] = f"The engine refused the options: {exc}"
         if errors:
             raise ValidationError(errors)
 

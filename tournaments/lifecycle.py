@@ -18,7 +18,7 @@ from tournaments.errors import TournamentError, conflict, forbidden, require_man
 from tournaments.models import Decklists, Entry, EntryState, Format, State, Tournament
 from tournaments.night import drop_no_shows, zone_named
 from tournaments.rounds import pair_next_round
-from tournaments.teams import check_team_settings
+from tournaments.teams import check_team_settings, team_options
 from tournaments.values import min_table, round_robin_schedule
 
 TOP_CUTS = (0, 2, 4, 8, 16)
@@ -75,9 +75,13 @@ def check_settings(t: Tournament) -> None:
         from matches import clock
 
         engine_options, clock_setting = clock.split_options(t.options)  # clock: the platform's
+        seats = max(engine.min_seats, 2)
+        if t.team_size > 1:  # checked as the tables play them: two teams in the team mode
+            seats = 2 * t.team_size
+            engine_options = {**(engine_options or {}), **team_options(t.game, t.team_size)}
         try:
             clock.parse(clock_setting)
-            engine.new_game(0, max(engine.min_seats, 2), None, engine_options)
+            engine.new_game(0, seats, None, engine_options)
         except Exception as exc:  # the engine (or the clock) names what is wrong
             raise TournamentError(
                 f"The engine refused the options: {exc}", field="options"

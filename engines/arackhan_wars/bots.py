@@ -12,6 +12,7 @@ from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import CREATURE, LAND, SPELL
 from engines.arackhan_wars.effects import compute
 from engines.arackhan_wars.info import info
+from engines.arackhan_wars.modes import bot as mode_bot
 from engines.arackhan_wars.rounds import legal as legal_now
 from engines.arackhan_wars.rounds import play, side_scores
 from engines.base import Action, Game
@@ -52,7 +53,9 @@ class HeuristicBot(Bot):
         if phase == "mulligan":
             return self._mulligan(obs, seat, legal)
         if phase == "place":
-            return self._place(obs, seat, legal)
+            return self._place(obs, seat, legal, state)
+        if "deciding" in obs.get("modes", {}):
+            return mode_bot.choose(state, seat, legal)
         if obs.get("pending", {}).get("kind") == "group attack":
             return group_step(state, legal, self.rng)
         return self._activate(game, state, seat, legal)
@@ -70,7 +73,7 @@ class HeuristicBot(Bot):
         return "keep"
 
     # -- placement -----------------------------------------------------------------------------
-    def _place(self, obs: dict[str, Any], seat: int, legal: list[str]) -> str:
+    def _place(self, obs: dict[str, Any], seat: int, legal: list[str], state: Any = None) -> str:
         cells = {board.BY_NAME[c["space"]]: c for c in obs["battlefield"]}
         ids = {h["card"]: h["card_id"] for h in obs["players"][seat]["hand"]}
         last_round = obs["round"] >= obs["rounds"] - 1
@@ -80,6 +83,8 @@ class HeuristicBot(Bot):
             _, who, where = action.split()
             ci = info(ids[who])
             score = self._placement_score(ci, where, cells, friendly, last_round)
+            if state is not None and state.modes is not None and state.modes.objectives:
+                score += mode_bot.placement_bonus(state, seat, ci, where)  # towards objectives
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = action, score

@@ -37,6 +37,7 @@ from engines.arackhan_wars.abilities import (
 )
 from engines.arackhan_wars.aura_scope import allied, auras_of, card_info, condition, count, matches
 from engines.arackhan_wars.info import CardInfo, infos
+from engines.arackhan_wars.modes import auras as mode_auras
 from engines.arackhan_wars.state import State
 
 
@@ -174,6 +175,8 @@ def compute(st: State) -> Stats:
         d = defence[i]
         if d is not None and d < 0:
             defence[i] = 0
+    if st.modes is not None:
+        mode_auras.apply(st, stats)  # Strategy cards, then the Event in force (it prevails)
     st._stats = stats
     st._stats_version = st.version
     st._stats_key = inputs_key(st, stats.reads)
@@ -313,4 +316,5 @@ def inputs_key(st: State, reads: tuple[bool, bool, bool] = (True, True, True)) -
         st.first if first else None,
         tuple(map(tuple, st.astral)),
         repr(st.temp) if st.temp else "",
+        st.modes.aura_key() if st.modes is not None else None,
     )

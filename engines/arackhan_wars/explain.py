@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines.arackhan_wars import board
 from engines.arackhan_wars.effects import compute, is_active
 from engines.arackhan_wars.info import info
+from engines.arackhan_wars.modes import present as mode_present
 from engines.arackhan_wars.rounds import legal, placement_spaces
 from engines.arackhan_wars.state import CHOOSE, MULLIGAN, PENDING, PLACE, State
 
@@ -30,6 +31,9 @@ def why_illegal(st: State, seat: int, action: object) -> str:
         return "empty action"
     head = words[0]
     phase = st.phase
+    in_mode = st.pending is not None and st.pending.kind in mode_present.PENDING_KINDS
+    if in_mode or head in mode_present.HEADS:
+        return mode_present.why_illegal(st, seat, action)
     if phase == CHOOSE:
         return f"seat {seat} must choose who begins round 1: 'first <seat>'"
     if phase == MULLIGAN and head not in ("mulligan", "keep"):

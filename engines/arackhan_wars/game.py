@@ -10,6 +10,8 @@ from typing import Any, ClassVar
 from engines.arackhan_wars import faces, observe, playout, present, present_log, rounds
 from engines.arackhan_wars.catalogue import shipped_catalogue
 from engines.arackhan_wars.explain import why_illegal
+from engines.arackhan_wars.modes import hooks as mode_hooks
+from engines.arackhan_wars.modes.options import MODE_OPTIONS, chosen_modes
 from engines.arackhan_wars.playable import deck_cards, playable_starters, validate_for_play
 from engines.arackhan_wars.rules import CURRENT, VERSIONS, rules_for
 from engines.arackhan_wars.state import State, new_state
@@ -77,7 +79,7 @@ class ArackhanWars(Game):
                 f"AracKhan Wars is played by {self.min_seats} to {self.max_seats} seats, "
                 f"not {n_seats}"
             )
-        mode = self._mode(n_seats, options)
+        mode, mode_flags = self._mode(n_seats, options)
         if decks is None:
             starters = playable_starters()
             rng = random.Random(derive_seed(seed, "decks"))
@@ -93,26 +95,32 @@ class ArackhanWars(Game):
                 raise BadSetup(f"seat {seat}: [{problems[0].rule}] {problems[0].message}")
             lists.append(deck_cards(deck))
         if mode == "2v2":
-            return new_state(
+            st = new_state(
                 seed, lists, team=[0, 1, 0, 1], rounds=8, opening_hand=9, rules=self.rules
             )
-        return new_state(seed, lists, rules=self.rules)
+        else:
+            st = new_state(seed, lists, rules=self.rules)
+        mode_hooks.setup(st, mode_flags)
+        return st
 
     @staticmethod
-    def _mode(n_seats: int, options: dict[str, Any] | None) -> str:
+    def _mode(n_seats: int, options: dict[str, Any] | None) -> tuple[str, dict[str, bool]]:
         """The game mode: ``1v1`` (2 seats), ``free-for-all`` (3-4) or ``2v2`` (4 seats: seats 0
-        and 2 against 1 and 3; 8 rounds, opening hands of 9, no Strategy phase)."""
+        and 2 against 1 and 3; 8 rounds, opening hands of 9), and the optional modes on
+        (``strategy``, ``events``, ``objectives``: see ``modes/options.py``)."""
         options = dict(options or {})
         default = "1v1" if n_seats == 2 else "free-for-all"
         mode = options.pop("mode", default)
-        if options:
-            raise BadSetup(f"unknown AracKhan Wars options {sorted(options)} (known: mode)")
         if mode not in ("1v1", "free-for-all", "2v2"):
             raise BadSetup(f"unknown mode {mode!r} (known: 1v1, free-for-all, 2v2)")
+        chosen = chosen_modes(mode, options)
+        if options:
+            known = ", ".join(("mode",) + MODE_OPTIONS)
+            raise BadSetup(f"unknown AracKhan Wars options {sorted(options)} (known: {known})")
         need = {"1v1": (2,), "free-for-all": (3, 4), "2v2": (4,)}[mode]
         if n_seats not in need:
             raise BadSetup(f"mode {mode} is for {' or '.join(map(str, need))} seats, not {n_seats}")
-        return mode
+        return mode, chosen
 
     def validate_deck(
         self, deck: JSON, options: dict[str, Any] | None = None

@@ -15,6 +15,7 @@ from typing import Any
 from engines.arackhan_wars import board
 from engines.arackhan_wars.effects import compute
 from engines.arackhan_wars.info import info
+from engines.arackhan_wars.modes import view as mode_view
 from engines.arackhan_wars.rounds import legal, scores
 from engines.arackhan_wars.state import State
 
@@ -92,7 +93,9 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
         "scores": scores(st),
         "over": st.over,
     }
-    if st.pending is not None:
+    if st.modes is not None:
+        obs["modes"] = mode_view.view(st, seat)
+    if st.pending is not None and st.pending.card >= 0:
         obs["pending"] = {
             "seat": st.pending.seat,
             "card": f"c{st.pending.card}",
@@ -149,7 +152,7 @@ def canonical(st: State) -> dict[str, Any]:
         "rounds": st.rounds,
         "over": st.over,
         "end_reason": st.end_reason,
-    }
+    } | ({"modes": st.modes.canonical()} if st.modes is not None else {})
 
 
 def _pending(st: State) -> dict[str, Any] | None:
@@ -212,5 +215,7 @@ def determinize(st: State, seat: int, rng: random.Random) -> State:
                 copy.ctype[i] = pool.pop(k)
         for i, c in zip(loose, pool, strict=True):
             copy.ctype[i] = c
+    if copy.modes is not None:
+        mode_view.determinize(copy, seat, rng)
     copy.version += 1
     return copy

@@ -29,6 +29,7 @@ from typing import Any
 from engines.arackhan_wars import board
 from engines.arackhan_wars.explain import describe, visible
 from engines.arackhan_wars.info import info
+from engines.arackhan_wars.modes import present as mode_present
 from engines.arackhan_wars.rounds import card_actions_defn
 from engines.arackhan_wars.state import INITIATIVE, TURN, State
 from engines.base import Result, seat_name
@@ -112,6 +113,8 @@ def describe_action(
     only where the viewer sees them), with seats by ``names`` and the end of a sequence, a turn
     or a mulligan said as what it does."""
     words = action.split()
+    if words[:1] and words[0] in mode_present.HEADS:
+        return mode_present.label(st, action, viewer)
     if words[:1] == ["first"] and len(words) == 2 and words[1].isdigit():
         return f"{seat_name(names, int(words[1]))} begins round 1"
     if action == "pass":
@@ -144,3 +147,9 @@ def describe_result(result: Result, names: Sequence[str] | None = None) -> str:
         verb = "wins" if len(winners) == 1 else "win"
         return f"{reason}. {who} {verb}. {SCORE_LABEL.capitalize()}: {points}."
     return f"{reason}. First place is shared. {SCORE_LABEL.capitalize()}: {points}."
+
+
+def describe_options(options: dict[str, Any]) -> list[str]:
+    """The rulebook's modes a match plays ("Strategy phase", "Event mode", "Objective mode"),
+    with the card set's version when it is not the starter set."""
+    return mode_present.option_labels(options)

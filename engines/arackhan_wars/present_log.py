@@ -13,6 +13,7 @@ from typing import Any
 from engines.arackhan_wars import board
 from engines.arackhan_wars.explain import visible
 from engines.arackhan_wars.info import info
+from engines.arackhan_wars.modes import present as mode_present
 from engines.arackhan_wars.present import describe_action, instance
 from engines.arackhan_wars.state import INITIATIVE, MULLIGAN, State
 from engines.base import Event, seat_name, visible_events
@@ -108,6 +109,8 @@ def _event_text(
     st: State, event: Event, action: str, name: Namer, names: Sequence[str] | None
 ) -> str | None:
     kind = event.get("type")
+    if kind in mode_present.EVENT_TYPES:
+        return mode_present.event_text(st, event, names)
     if kind in SIMPLE:
         return SIMPLE[kind](event, name)
     if kind == "first-player":

@@ -26,6 +26,7 @@ from engines.arackhan_wars import board, combat, group_attack, steps
 from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
 from engines.arackhan_wars.effects import compute, is_active
 from engines.arackhan_wars.info import info, infos
+from engines.arackhan_wars.modes import hooks as modes
 from engines.arackhan_wars.movement import bonus_moves, has_bonus_movement, own_moves, swap_reach
 from engines.arackhan_wars.state import (
     CHOOSE,
@@ -193,6 +194,8 @@ def _legal(st: State) -> list[str]:
     if st.phase == PENDING:
         if st.pending.kind == group_attack.KIND:
             return group_attack.options(st)
+        if st.pending.kind in modes.PENDING_KINDS:
+            return modes.options(st)
         return steps.pending_options(st)
     return activation_options(st, seat)
 
@@ -216,6 +219,9 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
     elif st.phase == PENDING:
         if st.pending.kind == group_attack.KIND:
             group_attack.perform(st, action, events)
+        elif st.pending.kind in modes.PENDING_KINDS:
+            if modes.perform(st, action, events):
+                _close_pending(st, events)
         elif steps.pending_perform(st, action, events):
             _close_pending(st, events)
     elif head == "pass":
@@ -306,6 +312,8 @@ def _mulligan(st: State, seat: int, head: str, rest: str, events: Events) -> Non
     if st.step >= st.n:
         st.phase, st.step = PLACE, 0
         st.placed = []
+        if st.modes is not None:
+            modes.after_mulligans(st, events)
 
 
 def _place(st: State, seat: int, rest: str, events: Events) -> None:
@@ -356,6 +364,8 @@ def _end_step(st: State, seat: int, events: Events, maidens_done: bool = False) 
                 then="end_step",
             )
             return
+    if st.modes is not None and st.phase == TURN and modes.end_of_turn(st, events):
+        return
     for i in st.in_play():
         if st.moved[i] and st.control[i] == seat:
             st.moved[i] = False
@@ -446,6 +456,8 @@ def _end_phase(st: State, events: Events) -> None:
         st.moved[i] = False
     st.temp.clear()
     st.used.clear()
+    if st.modes is not None:
+        modes.end_phase(st, events)
     st.version += 1
     _ev(events, type="end-of-round", round=st.round)
     if st.round >= st.rounds:
@@ -455,10 +467,14 @@ def _end_phase(st: State, events: Events) -> None:
     st.round += 1
     st.first = (st.first + 1) % st.n
     st.order = playing_order(st.first, st.n)
+    if st.modes is not None:
+        modes.before_draw(st, events)
     for s in range(st.n):
         draw(st, s, DRAW_PER_ROUND)
     st.phase, st.step = PLACE, 0
     st.placed = []
+    if st.modes is not None:
+        modes.after_draw(st, events)
 
 
 def _end_game(st: State, reason: str, events: Events) -> None:
@@ -488,6 +504,8 @@ def scores(st: State) -> list[int]:
             out[seat] += sum(info(st.ctype[j]).value for j in st.under.get(i, ()))
         if info(st.ctype[i]).defn.params.get("scoring") == "masters":
             out[seat] += _masters(st, i)
+    if st.modes is not None:
+        out = [a + b for a, b in zip(out, modes.objective_points(st), strict=True)]
     return out
 
 

@@ -96,6 +96,8 @@ class State:
     """Bumped on every change; caches of derived characteristics key on it."""
     rules: Rules = VERSIONS[CURRENT]
     """The readings this game is played with (its engine version's; see ``rules.py``)."""
+    modes: Any = None
+    """The Strategy phase, Event and Objective modes in play (``modes/mstate.py``), or None."""
     _stats: Any = None
     _stats_version: int = -1
     _stats_key: Any = None
@@ -150,6 +152,7 @@ class State:
             end_reason=self.end_reason,
             version=self.version,
             rules=self.rules,
+            modes=self.modes.copy() if self.modes is not None else None,
             # the characteristics computed last (immutable, keyed on their inputs) carry over
             _stats=self._stats,
             _stats_key=self._stats_key,

@@ -28,6 +28,7 @@ from engines.decks import (
     DeckReport,
     ParsedDeck,
     UnknownFormat,
+    get_catalogue_format,
     get_deck_format,
 )
 
@@ -83,7 +84,7 @@ def load_catalogue(
     nothing. A new version re-checks every registered deck of the game once committed.
     Raises :class:`UnknownFormat` or :class:`CatalogueError`.
     """
-    fmt = get_deck_format(game)
+    fmt = get_catalogue_format(game)
     if not fmt.uses_catalogue:
         raise CatalogueError(f"{fmt.name} has no card catalogue: its rules fix every card")
     if text is None:
@@ -153,7 +154,8 @@ def load_catalogue(
                 for row in rows
             ]
         )
-        if recheck and latest is not None:  # decks.receivers queues the re-check
+        in_decks = getattr(fmt, "in_decks", True)  # a card set no deck holds: nothing to re-check
+        if recheck and latest is not None and in_decks:  # decks.receivers queues the re-check
             transaction.on_commit(
                 lambda: catalogue_replaced.send(sender=CatalogueVersion, version_id=version.pk)
             )
@@ -162,7 +164,7 @@ def load_catalogue(
 
 def ensure_catalogue(game: str) -> CatalogueVersion | None:
     """The newest loaded catalogue of ``game``, loading the shipped one the first time."""
-    fmt = get_deck_format(game)
+    fmt = get_catalogue_format(game)
     if not fmt.uses_catalogue:
         return None
     latest = CatalogueVersion.objects.filter(game=game).order_by("-number").first()
@@ -177,7 +179,7 @@ def ensure_catalogue(game: str) -> CatalogueVersion | None:
 def catalogue_in_force(game: str, on: dt.date | None = None) -> CatalogueVersion | None:
     """The catalogue version in force on date ``on`` (default today): the newest one whose
     ``effective_from`` is not later; None for games without a catalogue."""
-    fmt = get_deck_format(game)
+    fmt = get_catalogue_format(game)
     if not fmt.uses_catalogue:
         return None
     ensure_catalogue(game)

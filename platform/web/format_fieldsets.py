@@ -59,6 +59,11 @@ FIELDSETS = (
     Fieldset("pods", "Free-for-all pods", ("pod_sizes", "placing_points"), (Format.PODS,)),
     Fieldset("teams", "Teams", ("team_size",), NOT_PODS),
     Fieldset(
+        "modes",
+        "AracKhan Wars: the rulebook's optional modes",
+        ("mode_strategy", "mode_events", "mode_objectives"),
+    ),
+    Fieldset(
         "play",
         "Playing the rounds",
         (

@@ -15,6 +15,14 @@ from web.format_fieldsets import FormatFieldsets
 
 # The settings an organiser edits: the API's, but the engine options, which stay an API matter.
 SETTINGS = [name for name in SETTINGS_FIELDS if name != "options"]
+MODES_GAME = "arackhan-wars"
+# The rulebook's optional modes an AracKhan Wars event may play (its engine options): form field
+# -> (option, where the compatibility table allows it). The engine names and checks them.
+MODE_FIELDS = {
+    "mode_strategy": ("strategy", "team events (2v2) only"),
+    "mode_events": ("events", "any event"),
+    "mode_objectives": ("objectives", "individual events only (not 2v2)"),
+}
 TOP_CUT_CHOICES = [(0, "No top cut"), (2, "Top 2"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16")]
 
 
@@ -66,6 +74,9 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
         label="Counts for ladder",
         help_text="Leave empty for an unrated event.",
     )
+    mode_strategy = forms.BooleanField(required=False)
+    mode_events = forms.BooleanField(required=False)
+    mode_objectives = forms.BooleanField(required=False)
 
     class Meta:
         model = Tournament
@@ -98,14 +109,35 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
         self.fields["team_size"].help_text = team_size_help()
         self.fields["team_size"].required = False  # left out: one player per entry
         self.fields["decklists"].required = False  # left out: private
+        engine = get_game(MODES_GAME)
+        options = self.instance.options or {} if self.instance.pk else {}
+        for name, (option, where) in MODE_FIELDS.items():
+            (label,) = engine.describe_options({option: True})
+            self.fields[name].label = f"{engine.name}: {label}"
+            self.fields[name].help_text = f"The rulebook's optional mode; {where}."
+            self.fields[name].initial = bool(options.get(option))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        chosen = [name for name in MODE_FIELDS if data.get(name)]
+        if chosen and data.get("game") != MODES_GAME:
+            self.add_error(chosen[0], f"Only {get_game(MODES_GAME).name} events play this mode.")
+        return data
 
     def settings(self) -> dict[str, Any]:
-        """The cleaned settings, as ``lifecycle.create``/``update`` take them."""
+        """The cleaned settings, as ``lifecycle.create``/``update`` take them (the modes as
+        engine options, beside any options set through the API)."""
         data = {k: self.cleaned_data[k] for k in SETTINGS if k in self.cleaned_data}
         data["pod_sizes"] = data.get("pod_sizes") or []
         data["placing_points"] = data.get("placing_points") or []
         data["team_size"] = data.get("team_size") or 1
         data["decklists"] = data.get("decklists") or Decklists.PRIVATE
+        options = dict(self.instance.options or {}) if self.instance.pk else {}
+        for name, (option, _) in MODE_FIELDS.items():
+            options.pop(option, None)
+            if self.cleaned_data.get(name):
+                options[option] = True
+        data["options"] = options
         return data
 
 

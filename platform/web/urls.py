@@ -84,6 +84,7 @@ urlpatterns = [
     path("decks/versions/<int:pk>/export/", decks.version_export, name="web-deck-export"),
     path("catalogues/", catalogues.catalogue_index, name="web-catalogues"),
     path("catalogues/<slug:game>/", catalogues.catalogue, name="web-catalogue"),
+    path("catalogues/<slug:game>/modes/", catalogues.mode_sets, name="web-mode-sets"),
     # tournaments, by audience (web.views.tournaments): anyone
     path("tournaments/", tournament_public.tournament_list, name="web-tournaments"),
     path("tournaments/<int:pk>/", tournament_public.detail, name="web-tournament"),

@@ -55,6 +55,7 @@ PAGES = {
     "web-deck-export": VERSION,
     "web-catalogues": REDIRECT,  # to the default game's catalogue (signed-in people only)
     "web-catalogue": PUBLIC,
+    "web-mode-sets": PUBLIC,
     "web-tournaments": PUBLIC,
     "web-tournament-new": MANAGER,
     "web-tournament": PUBLIC,

@@ -86,6 +86,7 @@ def demo_pages() -> list[Page]:
         page("web-catalogue", "arackhan-wars", query="faction=Whitelands&kind=creature"),
         page("web-catalogue", "arackhan-wars", query="attribute=Flight&min_value=3&max_value=9"),
         page("web-catalogue", "khan-of-khans"),
+        page("web-mode-sets", "arackhan-wars"),
         page("web-tournaments"),
         page("web-tournaments", query="game=arackhan-wars&state=registration"),
         page("web-tournament-new"),

@@ -63,6 +63,8 @@ def empty_pages() -> list[tuple[Page, bool]]:
         (page("web-deck-version", m), False),
         (page("web-deck-export", m), False),
         (page("web-catalogue", "no-such-game"), False),
+        (page("web-mode-sets", "arackhan-wars"), True),
+        (page("web-mode-sets", "khan-of-khans"), False),
         (page("web-tournament", m), False),
         (page("web-tournament", m, query="round=1"), False),
         (page("web-tournament-edit", m), False),

@@ -23,6 +23,16 @@ def game_name(slug: str) -> str:
         return slug
 
 
+@register.filter
+def modes_text(holder: Any) -> str:
+    """The optional rules a ladder's or tournament's engine options switch on, in words."""
+    try:
+        names = get_game(holder.game).describe_options(holder.options or {})
+    except UnknownGame:
+        return ""
+    return ", ".join(names)
+
+
 @register.filter(is_safe=True)
 def page_title(page: str) -> str:
     """The page's ``<title>`` (see :mod:`web.titles`); the page's name arrives escaped."""

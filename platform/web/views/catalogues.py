@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 
 from decks import services
 from decks.models import Card, CatalogueVersion
-from engines.decks import format_slugs, get_deck_format
+from engines.decks import card_set_slugs, format_slugs, get_catalogue_format, get_deck_format
 from web.deck_forms import CatalogueFilterForm, game_choices
 from web.views.decks import DEFAULT_GAME
 
@@ -102,3 +102,18 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
         card.face = faces.get(card.name)
     context.update(form=form, page=page, versions=versions, shown=shown, in_force=in_force)
     return render(request, "web/decks/catalogue.html", context, status=status)
+
+
+def mode_sets(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's card sets that are no deck's (AracKhan Wars' Strategy, Event and Objective
+    cards): each set's version in force, every card with its text and where the text comes
+    from."""
+    slugs = card_set_slugs(game) if game in format_slugs() else []
+    if not slugs:
+        raise Http404("This game has no Strategy, Event or Objective cards.")
+    shown = []
+    for slug in slugs:
+        version = services.catalogue_in_force(slug)
+        shown.append({"name": get_catalogue_format(slug).name, "version": version})
+    context = {"game": game, "game_name": dict(game_choices())[game], "sets": shown}
+    return render(request, "web/decks/mode_sets.html", context)

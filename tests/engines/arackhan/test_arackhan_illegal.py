@@ -109,7 +109,7 @@ def test_bad_setups_name_the_problem() -> None:
     with pytest.raises(BadSetup, match="unknown mode"):
         GAME.new_game(1, 4, None, {"mode": "3v1"})
     with pytest.raises(BadSetup, match="unknown AracKhan Wars options"):
-        GAME.new_game(1, 2, None, {"events": True})
+        GAME.new_game(1, 2, None, {"weather": True})
 
 
 def test_a_card_the_engine_does_not_know_is_refused_for_play() -> None:

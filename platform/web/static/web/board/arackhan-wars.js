@@ -1,7 +1,10 @@
 // The AracKhan Wars board: the battle mat (40 spaces named column,row as the engine names them:
 // columns 0-7 left to right, rows 0-5 top to bottom, the short rows offset), each card on it as a
 // face in its controller's colour (a card back where you cannot see it), your hand face up, each
-// player's astral plane, draw pile, discard pile and hand size, the round and phase.
+// player's astral plane, draw pile, discard pile and hand size, the round and phase; with the
+// rulebook's modes on, a panel: Strategy points, your own Strategy card (a Secret message passed
+// to you included; nobody else's), the Strategy cards in play, the Event in force and the open
+// objectives, every card by name and marked when its text is the platform's own starter design.
 // Keys (the engine's present.py): space:<x>,<y> (a space, empty or with its card), hand:c<i> (a
 // card in your hand), astral:<seat> (an astral plane), card:c<i> (a card on an astral plane),
 // act:c<i> (use that card's action: a button beside the mat, drawn when the action is legal).
@@ -69,6 +72,18 @@ function prompt(obs, ctx) {
         ? "Your turn: activate cards to move, attack or use their action. Click a card, then a free space or an enemy card."
         : `${who}'s turn: activate cards to move, attack or use their action.`;
     case "pending": {
+      const deciding = obs.modes && obs.modes.deciding;
+      if (deciding && deciding.step === "Strategy phase") {
+        return mine
+          ? "Your Strategy phase: keep or swap the Strategy card you held, then play it (a Blitz, or a Secret message your ally passed you), pass a Secret message to your ally, or keep it."
+          : `${who}'s Strategy phase.`;
+      }
+      if (deciding) {
+        const name = deciding.objective.name;
+        return mine
+          ? `You meet the objective ${name}: complete it (you may complete one a round) or let the next player decide.`
+          : `${who} decides whether to complete the objective ${name}.`;
+      }
       const p = obs.pending || {};
       if (p.kind === "group attack") {
         const group = (p.group || []).map((id) => faceOf(ctx.faces, id).name).join(", ");
@@ -83,7 +98,8 @@ function prompt(obs, ctx) {
 
 function scoresText(obs, ctx) {
   if (!obs.scores) return "";
-  return `Victory points on the battlefield: ${obs.scores.map((points, seat) => `${ctx.seatName(seat)} ${points}`).join(" · ")}`;
+  const objectives = obs.modes && obs.modes.objectives;
+  return `Victory points ${objectives ? "(battlefield and completed objectives)" : "on the battlefield"}: ${obs.scores.map((points, seat) => `${ctx.seatName(seat)} ${points}`).join(" · ")}`;
 }
 
 // One space of the mat: a button (its key), with the card on it if any.
@@ -223,15 +239,76 @@ function playerArea(obs, ctx, seat) {
   return area;
 }
 
+const PLATFORM_ORIGIN = "starter catalogue of the platform's design";
+const MODE_NAMES = { strategy: "Strategy phase", events: "Event mode", objectives: "Objective mode" };
+
+// A Strategy, Event or Objective card: its name, numbers and text, and where the text comes from.
+function modeCard(face, { note = "", testid = "" } = {}) {
+  const box = el("div", { class: "akw-mode-card" });
+  if (testid) box.dataset.testid = testid;
+  box.append(el("span", { class: "card-name", text: face.name }));
+  const numbers = [];
+  if (face.type) numbers.push(face.type === "secret" ? "Secret message" : "Blitz");
+  if (face.cost !== undefined) numbers.push(`cost ${plural(face.cost, "Strategy point")}`);
+  if (face.points !== undefined) numbers.push(plural(face.points, "victory point"));
+  if (numbers.length) box.append(el("span", { class: "card-stats", text: numbers.join(" · ") }));
+  box.append(el("span", { class: "akw-mode-text", text: face.text }));
+  const notes = [note, face.origin === PLATFORM_ORIGIN ? "starter card of the platform's design" : face.origin].filter(Boolean);
+  box.append(el("span", { class: "card-note", text: notes.join(" · ") }));
+  return box;
+}
+
+function modesPanel(obs, ctx) {
+  const modes = obs.modes;
+  const box = el("section", { class: "akw-modes", "aria-label": "Modes", "data-testid": "akw-modes" });
+  box.append(el("h3", { text: modes.on.map((k) => MODE_NAMES[k]).join(" · ") }));
+  if (modes.events) {
+    box.append(el("h4", { text: "Event in force" }));
+    const event = modes.events.in_force;
+    box.append(event ? modeCard(event, { testid: "akw-event" }) : el("p", { class: "muted", text: "no Event this round" }));
+  }
+  if (modes.objectives) {
+    box.append(el("h4", { text: `Open objectives (${plural(modes.objectives.pile, "card")} left in the pile)` }));
+    const row = el("div", { class: "akw-mode-row", "data-testid": "akw-objectives" });
+    for (const face of modes.objectives.open) row.append(modeCard(face));
+    box.append(row);
+    const done = modes.objectives.completed
+      .map((cards, seat) => (cards.length ? `${ctx.seatName(seat)}: ${cards.map((c) => `${c.name} (${c.points})`).join(", ")}` : ""))
+      .filter(Boolean);
+    if (done.length) box.append(el("p", { class: "akw-mode-done", text: `Completed: ${done.join(" · ")}` }));
+  }
+  if (modes.strategy) {
+    const s = modes.strategy;
+    box.append(el("p", { class: "akw-mode-points", text: `Strategy points: ${s.points.map((p, seat) => `${ctx.seatName(seat)} ${p}`).join(" · ")}` }));
+    const me = ctx.viewer;
+    if (me !== null && me !== undefined) {
+      box.append(el("h4", { text: "Your Strategy card" }));
+      const hand = s.hands[me];
+      box.append(hand.card ? modeCard(hand.card, { note: hand.secret_message ? "a Secret message from your ally" : "", testid: "akw-own-strategy" }) : el("p", { class: "muted", text: "none" }));
+    }
+    const held = s.hands.map((h, seat) => (seat !== me && h.holds ? ctx.seatName(seat) : "")).filter(Boolean);
+    if (held.length) box.append(el("p", { class: "muted", text: `Holding a Strategy card (hidden): ${held.join(", ")}` }));
+    if (s.in_play.length) {
+      box.append(el("h4", { text: "Strategy cards in play" }));
+      const row = el("div", { class: "akw-mode-row" });
+      for (const face of s.in_play) row.append(modeCard(face, { note: `played by ${ctx.seatName(face.seat)}` }));
+      box.append(row);
+    }
+  }
+  return box;
+}
+
 export function render(obs, ctx) {
   ensureStyle();
   const box = el("div", { class: "board akw" });
-  const phase = PHASES[obs.phase] || obs.phase;
+  const deciding = obs.modes && obs.modes.deciding;
+  const phase = deciding ? (deciding.step === "Strategy phase" ? "Strategy phase" : "Activation phase · an objective may be completed") : PHASES[obs.phase] || obs.phase;
   box.append(el("p", { class: "board-status", text: obs.over ? `${phase} after round ${obs.round} of ${obs.rounds}` : `Round ${obs.round} of ${obs.rounds} · ${phase}` }));
   const score = scoresText(obs, ctx);
   if (score) box.append(el("p", { class: "akw-scores", text: score }));
   const text = prompt(obs, ctx);
   if (text) box.append(el("p", { class: "board-prompt", text }));
+  if (obs.modes) box.append(modesPanel(obs, ctx));
   const seats = obs.players.map((_, i) => i);
   const me = ctx.viewer;
   const others = el("div", { class: "akw-others" });
