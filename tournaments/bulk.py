@@ -94,11 +94,19 @@ def add_entrants(t: Tournament, by: Any, players: str = "", guests: str = "") ->
                 listed.add(player.pk)
                 found.append(player)
         seen: set[str] = set()
+        entered = {
+            name.casefold()
+            for name in t.entries.filter(guest=True)
+            .exclude(state=EntryState.WITHDRAWN)
+            .values_list("player__display_name", flat=True)
+        }
         for n, name in guest_lines:
             if len(name) > MAX_NAME:
                 problems.append(f"guests line {n}: a name is at most {MAX_NAME} characters")
             elif name.casefold() in seen:
                 problems.append(f"guests line {n}: {name!r} is listed twice")
+            elif name.casefold() in entered:
+                problems.append(f"guests line {n}: a guest called {name!r} is already entered")
             seen.add(name.casefold())
         if problems:
             field = "players" if any(p.startswith("players") for p in problems) else "guests"

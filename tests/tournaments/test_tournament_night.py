@@ -103,6 +103,9 @@ def test_bulk_entry_names_every_bad_line_and_saves_nothing():
     guest = t.entries.get(guest=True, player__display_name="Dee").player
     assert not guest.is_active and not guest.has_usable_password()
     refused(403, bulk.add_entrants, t, ana, players="p1")
+    with pytest.raises(bulk.BulkError) as info:  # a second guest of the same name
+        bulk.add_entrants(t, org, guests="dee")
+    assert info.value.problems == ["guests line 1: a guest called 'dee' is already entered"]
 
 
 def test_bulk_entry_re_enters_a_dropped_player_without_a_second_bye(
