@@ -2,7 +2,8 @@
 
 The organiser pastes players (a username or a display name a line) and guests (a name a line,
 walk-ins without an account) in one submit: every line's problem is named, and nothing is saved
-unless every line is good (one transaction). A guest is a placeholder account that cannot sign in
+unless every line is good (one transaction). A dropped player re-enters as at registration: the same entry, its results and byes kept (so
+never a second bye). A guest is a placeholder account that cannot sign in
 (``Entry.guest``); a person with an account may later ask to take the entry over, and the
 organiser's approval moves the entry (results, byes, opponents) to that account.
 """
@@ -83,7 +84,7 @@ def add_entrants(t: Tournament, by: Any, players: str = "", guests: str = "") ->
                 problem = f"{player.public_name} is listed twice"
             elif state == EntryState.DISQUALIFIED:
                 problem = f"{player.public_name} was disqualified from this tournament"
-            elif state not in (None, EntryState.WITHDRAWN):
+            elif state not in (None, EntryState.WITHDRAWN, EntryState.DROPPED):
                 problem = f"{player.public_name} is already entered"
             if player is not None and player.is_bot:
                 problem = f"{player.public_name} is a bot: bots enter themselves"
@@ -93,11 +94,19 @@ def add_entrants(t: Tournament, by: Any, players: str = "", guests: str = "") ->
                 listed.add(player.pk)
                 found.append(player)
         seen: set[str] = set()
+        entered = {
+            name.casefold()
+            for name in t.entries.filter(guest=True)
+            .exclude(state=EntryState.WITHDRAWN)
+            .values_list("player__display_name", flat=True)
+        }
         for n, name in guest_lines:
             if len(name) > MAX_NAME:
                 problems.append(f"guests line {n}: a name is at most {MAX_NAME} characters")
             elif name.casefold() in seen:
                 problems.append(f"guests line {n}: {name!r} is listed twice")
+            elif name.casefold() in entered:
+                problems.append(f"guests line {n}: a guest called {name!r} is already entered")
             seen.add(name.casefold())
         if problems:
             field = "players" if any(p.startswith("players") for p in problems) else "guests"
@@ -125,9 +134,12 @@ def _enter(t: Tournament, player: Any, guest: bool = False) -> Entry:
     entry = Entry.objects.filter(tournament=t, player=player).first() or Entry(
         tournament=t, player=player
     )
+    if entry.state != EntryState.DROPPED:  # a dropped player rejoins as at registration:
+        entry.joined_round = t.current_round + 1 if running else 1  # results and byes kept
     entry.state = EntryState.WAITLISTED if full else EntryState.ACTIVE
     entry.guest = guest
-    entry.joined_round = t.current_round + 1 if running else 1
+    entry.dropped_after = None
+    entry.reason = ""
     entry.save()
     return entry
 

@@ -4,6 +4,8 @@ it is paired)."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +24,28 @@ class Decklist:
     entry: int
     player: Any
     lines: tuple[str, ...]
+    cards: tuple[tuple[int, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+COUNTED = re.compile(r"^(\d{1,3})[xX]?\s+(\S.*)$")
+
+
+def deck_cards(
+    data: Any, lines: tuple[str, ...]
+) -> tuple[tuple[tuple[int, str], ...], tuple[str, ...]]:
+    """``((count, card name), ...)`` and the other lines (headings such as "Faction: ..."):
+    a list of card labels is counted; a text list is read line by line ("2 Eagle")."""
+    if isinstance(data, list):
+        return tuple((n, str(card)) for card, n in Counter(map(str, data)).items()), ()
+    cards, notes = [], []
+    for line in lines:
+        m = COUNTED.match(line)
+        if m:
+            cards.append((int(m.group(1)), m.group(2).strip()))
+        else:
+            notes.append(line)
+    return tuple(cards), tuple(notes)
 
 
 def public_entries(t: Tournament) -> set[int] | None:
@@ -68,5 +92,8 @@ def decklists(t: Tournament, user: Any, entries: list[Entry] | None = None) -> l
     if not decks:
         return []
     catalogue = deck_services.engine_catalogue(deck_services.catalogue_in_force(t.game))
-    out = [Decklist(pk, player, deck_lines(t.game, data, catalogue)) for pk, player, data in decks]
+    out = []
+    for pk, player, data in decks:
+        lines = deck_lines(t.game, data, catalogue)
+        out.append(Decklist(pk, player, lines, *deck_cards(data, lines)))
     return sorted(out, key=lambda d: d.player.public_name.casefold())

@@ -7,7 +7,8 @@ deck, nothing personal. A channel layer that is down is logged, never raised: re
 or pairing a round never fails because of watchers.
 
 Kinds (documented in ``docs/tournaments.md``): ``table-final``, ``result-reported``,
-``dispute``, ``round-paired``, ``round-finished``, ``standings-changed``, ``state-changed``.
+``dispute``, ``round-paired``, ``round-finished``, ``standings-changed``, ``state-changed``,
+``table-extended``, ``time-called``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ KINDS = frozenset(
         "round-finished",
         "standings-changed",
         "state-changed",
+        "table-extended",
+        "time-called",
     }
 )
 DONE = (TableState.FINAL, TableState.VOID)
@@ -172,3 +175,28 @@ def state_changed(t: Tournament) -> None:
             Entry.objects.filter(pk=t.winner_id).values_list("player__username", flat=True).first()
         )
     broadcast(t, "state-changed", {"state": t.state, "round": t.current_round, "winner": winner})
+
+
+def _iso(when: Any) -> str | None:
+    return when.isoformat() if when is not None else None
+
+
+def table_extended(table: Table, deadline: Any) -> None:
+    """``table-extended``: a table got more time; ``deadline`` is its own one now (ISO)."""
+    body = {**_table(table), "extra_minutes": table.extra_minutes, "deadline": _iso(deadline)}
+    broadcast(table.round.tournament_id, "table-extended", body)
+
+
+def time_called(t: Tournament, rnd: Round, drawn: Sequence[Table], left: Sequence[Table]) -> None:
+    """``time-called``: time was called on a round (its ``deadline`` now, ISO); ``drawn``
+    tables became draws, ``decide`` ones wait for the organiser (table numbers)."""
+    broadcast(
+        t,
+        "time-called",
+        {
+            "round": rnd.number,
+            "deadline": _iso(rnd.deadline),
+            "drawn": [tb.number for tb in drawn],
+            "decide": [tb.number for tb in left],
+        },
+    )

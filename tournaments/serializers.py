@@ -3,6 +3,7 @@ are refused)."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from gauntlet.api.serializers import StrictModelSerializer, StrictSerializer
@@ -193,3 +194,24 @@ class TournamentLogEntrySerializer(serializers.ModelSerializer):
         model = LogEntry
         fields = ["id", "actor", "action", "reason", "detail", "created"]
         read_only_fields = fields
+
+
+class TournamentDeckCardSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Copies of the card in the list.")
+    card = serializers.CharField(help_text="The card's name, as the game prints it.")
+
+
+class TournamentDecklistSerializer(serializers.Serializer):
+    """One public decklist: whose it is and its cards by name with their counts."""
+
+    entry = serializers.IntegerField()
+    username = serializers.CharField(source="player.username")
+    player = serializers.CharField(source="player.public_name", help_text="The player's name.")
+    cards = serializers.SerializerMethodField()
+    notes = serializers.ListField(
+        child=serializers.CharField(), help_text='Other lines of the list ("Faction: ...").'
+    )
+
+    @extend_schema_field(TournamentDeckCardSerializer(many=True))
+    def get_cards(self, d) -> list[dict]:
+        return [{"count": n, "card": name} for n, name in d.cards]

@@ -4,7 +4,9 @@ A round of an event with ``round_minutes`` gets a deadline when it is paired; a 
 deadline adds its extension (``extra_minutes``). When time is called (the organiser's button, or
 the scheduling sweep once a deadline passes) every unfinished table past its deadline is, per the
 event's ``time_called`` setting, drawn (two-player tables outside a bracket: 0–0, no games) or
-flagged ``time-called`` for the organiser to decide (:mod:`tournaments.attention`).
+flagged ``time-called`` for the organiser to decide (:mod:`tournaments.attention`). The
+organiser calling time early ends the round's clock then. Both reach the watchers
+(:mod:`tournaments.live`: ``table-extended``, ``time-called``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments import live
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict, require_manager
 from tournaments.models import Round, RoundState, State, Table, TimeCalled, Tournament
@@ -66,6 +69,7 @@ def extend(t: Tournament, table_id: int, by: Any, minutes: Any) -> Table:
         table.flags = [f for f in table.flags if f != TIME_CALLED]
         table.save(update_fields=["extra_minutes", "flags"])
         log(t, by, "extend", table=table.pk, minutes=minutes, total=table.extra_minutes)
+        live.table_extended(table, table_deadline(table))
     return table
 
 
@@ -82,7 +86,10 @@ def call_time(t: Tournament, by: Any = None, now: dt.datetime | None = None) -> 
         rnd = t.round_set.filter(number=t.current_round, state=RoundState.RUNNING).first()
         if rnd is None or rnd.deadline is None:
             raise conflict("The current round has no timer running.")
-        called = []
+        if by is not None and rnd.deadline > now:  # called early: the clock stops now
+            rnd.deadline = now
+            rnd.save(update_fields=["deadline"])
+        called, drawn, left = [], [], []
         tables = rnd.tables.select_for_update().exclude(state__in=DONE).order_by("number")
         for table in tables:
             deadline = table_deadline(table, rnd)
@@ -94,11 +101,15 @@ def call_time(t: Tournament, by: Any = None, now: dt.datetime | None = None) -> 
             if t.time_called == TimeCalled.DRAW and len(table.entries) == 2 and table.node is None:
                 abort_match(table.match_id)
                 finalise(table, {"wins": [0, 0], "draws": 0, "winner": None}, "time")
+                drawn.append(table)
             else:
                 table.flags = [*table.flags, TIME_CALLED]
                 table.save(update_fields=["flags"])
+                left.append(table)
         if called:
             log(t, by, "time_called", round=rnd.number, tables=called, setting=t.time_called)
+        if called or by is not None:
+            live.time_called(t, rnd, drawn, left)
     return called
 
 

@@ -1,6 +1,7 @@
 """The tournaments API. Views stay thin: every rule lives in the service modules.
 
-Public: list and read events, entries, rounds with tables, standings, bracket, export.
+Public: list and read events, entries, rounds with tables, standings, bracket, export, the
+public decklists.
 Players: register, withdraw/drop, check in, report their table's result.
 Organiser of the event and staff: settings, lifecycle, pairing, corrections, timeouts,
 no-shows, drops and disqualifications, the audit log.
@@ -20,11 +21,12 @@ from rest_framework.response import Response
 
 from gauntlet.api.errors import Conflict
 from players.models import Player
-from tournaments import lifecycle, registration, results, rounds, summary, teams
+from tournaments import decklists, lifecycle, registration, results, rounds, summary, teams
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import Entry, LogEntry, Tournament
 from tournaments.serializers import (
     TournamentCorrectSerializer,
+    TournamentDecklistSerializer,
     TournamentEntrySerializer,
     TournamentLogEntrySerializer,
     TournamentNoShowSerializer,
@@ -340,6 +342,14 @@ class TournamentViewSet(
         t = self.get_object()
         qs = t.entries.select_related("player", "partner").order_by("pk")
         return Response(TournamentEntrySerializer(qs, many=True).data)
+
+    @extend_schema(responses=TournamentDecklistSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def decklists(self, request: Request, pk: str | None = None) -> Response:
+        """The decklists the caller may see, by player name (the event's ``decklists``
+        setting; the organiser and staff see all): cards by name with their counts."""
+        shown = decklists.decklists(self.get_object(), request.user)
+        return Response(TournamentDecklistSerializer(shown, many=True).data)
 
     @action(detail=True, methods=["get"])
     def rounds(self, request: Request, pk: str | None = None) -> Response:

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from tournaments.models import Tournament
+from tournaments.models import TimeCalled, Tournament
 from tournaments.night import local_start, zone_choices
 from tournaments.timer import MAX_EXTENSION
 from web.tournament_forms import TournamentForm
@@ -39,6 +39,12 @@ class NightFieldsMixin:
             help_text="Every visitor sees the times in their own zone, named.",
         )
         start = self.fields["starts_at"]
+        start.help_text = "The clock time at the event, in the zone chosen below."
+        self.fields["round_minutes"].help_text = "Empty: no timer."
+        self.fields["time_called"].choices = [
+            (TimeCalled.ORGANISER, "The organiser decides"),
+            (TimeCalled.DRAW, "Unfinished tables are drawn"),
+        ]
         start.widget = forms.DateTimeInput(
             attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
         )

@@ -105,6 +105,11 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
         self.fields["game"].choices = [(s, get_game(s).name) for s in game_slugs()]
         self.fields["registration_deadline"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         self.fields["rounds"].help_text = "Swiss and pods; empty: chosen from the entrants."
+        self.fields["capacity"].help_text = "Empty: no limit."
+        self.fields["paper_bot_tables"].help_text = (
+            "A person's own report of their table against a bot is final (the bot confirms "
+            "nothing)."
+        )
         self.fields["team_size"].label = "Players per entry"
         self.fields["team_size"].help_text = team_size_help()
         self.fields["team_size"].required = False  # left out: one player per entry

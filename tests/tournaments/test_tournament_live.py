@@ -9,10 +9,11 @@ from unittest import mock
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 from tournaments_helpers import bots, current_tables, entry_player, event, organiser, people
 
-from tournaments import lifecycle, live, registration, results
-from tournaments.models import Entry, TableState
+from tournaments import lifecycle, live, registration, results, timer
+from tournaments.models import Entry, Round, TableState
 from tournaments.rounds import pair_next_round
 
 pytestmark = pytest.mark.django_db
@@ -234,6 +235,37 @@ def test_bot_matches_timeouts_and_drops(watchers, commit):
     assert kinds[0] == "table-final"  # the dropped player's table goes to the opponent
     assert watchers.events[0]["source"] == "forfeit"
     assert ("standings-changed", "drop") in [(e["kind"], e.get("reason")) for e in watchers.events]
+
+
+def test_an_extension_and_time_called_reach_the_watchers(watchers, commit):
+    org = organiser()
+    players = people(6)
+    t = event(org, players, rounds=2, auto_advance=False, round_minutes=50, time_called="draw")
+    with commit():
+        t = lifecycle.start(t, org)
+    watchers.take()
+    first, second, third = current_tables(t)
+    with commit():
+        timer.extend(t, first.pk, org, 5)
+    (extended,) = watchers.take()
+    first.refresh_from_db()
+    assert extended["kind"] == "table-extended" and extended["number"] == first.number
+    assert extended["extra_minutes"] == 5
+    assert extended["deadline"] == timer.table_deadline(first).isoformat()
+    with commit():
+        results.timeout(t, third.pk, org, "void", "nobody came")
+    watchers.take()
+    with commit():
+        timer.call_time(t, org)  # early: the round's clock stops now
+    events = watchers.take()
+    (called,) = [e for e in events if e["kind"] == "time-called"]
+    rnd = Round.objects.get(tournament=t, number=1)
+    assert rnd.deadline <= timezone.now()
+    assert called["deadline"] == rnd.deadline.isoformat() and called["round"] == 1
+    assert (called["drawn"], called["decide"]) == ([first.number, second.number], [])
+    finals = [e for e in events if e["kind"] == "table-final"]
+    assert [e["number"] for e in finals] == [first.number, second.number]
+    assert all(e["source"] == "time" and e["result"]["wins"] == [0, 0] for e in finals)
 
 
 def test_elimination_events_have_no_standings_and_unknown_kinds_are_refused(watchers, commit):

@@ -12,6 +12,7 @@ from tournaments_helpers import event, organiser, people, report_round
 from tournaments import attention, bulk, lifecycle, night, registration, timer
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, EntryState, State, Table, TableState
+from tournaments.rounds import pair_next_round
 from tournaments.values import compute_standings
 
 pytestmark = pytest.mark.django_db
@@ -102,6 +103,32 @@ def test_bulk_entry_names_every_bad_line_and_saves_nothing():
     guest = t.entries.get(guest=True, player__display_name="Dee").player
     assert not guest.is_active and not guest.has_usable_password()
     refused(403, bulk.add_entrants, t, ana, players="p1")
+    with pytest.raises(bulk.BulkError) as info:  # a second guest of the same name
+        bulk.add_entrants(t, org, guests="dee")
+    assert info.value.problems == ["guests line 1: a guest called 'dee' is already entered"]
+
+
+def test_bulk_entry_re_enters_a_dropped_player_without_a_second_bye(
+    django_capture_on_commit_callbacks,
+):
+    org = organiser()
+    players = people(3)
+    t = event(org, players, rounds=3, late_entry_until_round=3, auto_advance=False)
+    with django_capture_on_commit_callbacks(execute=True):
+        t = lifecycle.start(t, org)
+    (bye,) = Table.objects.filter(round__tournament=t, round__number=1, bye=True)
+    had_bye = Entry.objects.get(pk=bye.entries[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        report_round(t)
+        registration.drop(t, had_bye, org)
+    (back,) = bulk.add_entrants(t, org, players=had_bye.player.username).entries
+    assert (back.pk, back.state, back.joined_round) == (had_bye.pk, EntryState.ACTIVE, 1)
+    assert back.dropped_after is None
+    with django_capture_on_commit_callbacks(execute=True):
+        pair_next_round(t.pk, by=org)
+    (bye_2,) = Table.objects.filter(round__tournament=t, round__number=2, bye=True)
+    assert bye_2.entries[0] != had_bye.pk  # never a second bye
+    assert any(had_bye.pk in tb.entries for tb in Table.objects.filter(round__number=2))
 
 
 def test_a_guest_entry_is_claimed_with_the_organisers_approval():

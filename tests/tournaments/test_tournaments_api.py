@@ -6,10 +6,12 @@ import json
 
 import pytest
 from rest_framework.test import APIClient
-from tournaments_helpers import KOW, bots, organiser, people
+from tournaments_helpers import KOW, bots, event, organiser, people
 
+from engines.decks import get_deck_format
 from engines.registry import get_game
-from tournaments.models import Entry, LogEntry, Tournament
+from tournaments import lifecycle, registration
+from tournaments.models import Decklists, Entry, LogEntry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -165,3 +167,35 @@ def test_schema_lists_tournament_endpoints():
         "/api/tournaments/{id}/standings/",
     ):
         assert path in schema["paths"], path
+
+
+def test_public_decklists_by_card_name_and_private_ones_never_leak():
+    arackhan = "arackhan-wars"
+    org = organiser()
+    ana, bob, cat = people(3)
+    starter = get_deck_format(arackhan).starter_decks()[0]
+    t = event(org, game=arackhan, decklists=Decklists.AFTER, rounds=1)
+    for p in (ana, bob):
+        registration.register(t, p, p, deck=starter.data)
+    lifecycle.start(t, org)
+    url = f"/api/tournaments/{t.pk}/decklists/"
+    for who in (None, ana, cat):  # anonymous, an entrant, someone else: not public yet
+        response = client(who).get(url)
+        assert response.status_code == 200 and response.json() == [], who
+    seen = client(org).get(url).json()  # the organiser sees every list
+    assert sorted(d["username"] for d in seen) == ["p0", "p1"]
+    t.state = "finished"
+    t.save(update_fields=["state"])
+    public = client().get(url).json()
+    assert [d["player"] for d in public] == [ana.public_name, bob.public_name]
+    assert {"count": 4, "card": "Nihilist Penguin"} in public[0]["cards"]
+    assert sum(c["count"] for c in public[0]["cards"]) == sum(
+        item["copies"] for item in starter.data["cards"]
+    )
+    t.decklists = Decklists.PRIVATE
+    t.save(update_fields=["decklists"])
+    assert client(cat).get(url).json() == []
+    schema = client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    operation = schema["paths"]["/api/tournaments/{id}/decklists/"]["get"]
+    assert "TournamentDecklist" in json.dumps(operation)
+    assert "TournamentDeckCard" in json.dumps(schema["components"]["schemas"])

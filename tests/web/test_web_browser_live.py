@@ -83,3 +83,49 @@ def test_live_match_page_updates_when_the_match_finishes(live_page, daphne):
     for frame in frames:
         assert '"actions"' not in frame and '"digests"' not in frame and '"decks"' not in frame
     assert Match.objects.get(pk=match.pk).actions  # while the record itself has them
+
+
+def in_a_thread(work) -> None:
+    """Run ``work`` in another thread (the browser's event loop owns this one)."""
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(60)
+
+
+def test_a_table_page_follows_its_extension_and_time_called(live_page, daphne):
+    from players.models import Player
+    from tests.support.accounts import STRONG
+    from tournaments import lifecycle, registration, timer
+    from tournaments.models import Round
+
+    org = Player.objects.create_user("boss", password=STRONG, role="organiser")
+    t = lifecycle.create(
+        org, name="Clock Night", game="kingdom-of-warlords", rounds=2, round_minutes=50
+    )
+    lifecycle.open_registration(t, org)
+    for i in range(4):
+        player = Player.objects.create_user(f"p{i}", password=STRONG)
+        registration.register(t, player, player)
+    t = lifecycle.start(t, org)
+    table = Round.objects.get(tournament=t, number=1).tables.order_by("number").first()
+    live_page.goto(f"{daphne}/tournaments/{t.pk}/tables/{table.pk}/")  # anyone watching
+    status = live_page.get_by_test_id("table-live")
+    expect(status).to_have_attribute("data-socket", "open")
+
+    in_a_thread(lambda: timer.extend(t, table.pk, org, 7))
+    expect(status).to_have_text("This table has 7 extra minute(s).")
+    table.refresh_from_db()
+    clock = live_page.get_by_test_id("round-clock")
+    shown = clock.get_attribute("data-deadline")
+    assert shown == timer.table_deadline(table).isoformat()
+
+    in_a_thread(lambda: timer.call_time(t, org))
+    expect(status).to_have_text("Time is called: the organiser decides this table.")
+    expect(clock.locator("[data-clock-text]")).to_have_text("Time is up")

@@ -26,6 +26,7 @@ from tournaments.models import Entry, EntryState, Round, State, TableState, Tour
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 KOW = "kingdom-of-warlords"
+DOCS_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 TABLE_ROW = re.compile(r"^\s*(\d+)\s+\D")  # a printed row: the table's number, then its players
 
 
@@ -40,6 +41,14 @@ def open_tables(t: Tournament) -> list:
     return list(
         rnd.tables.exclude(state__in=[TableState.FINAL, TableState.VOID]).order_by("number")
     )
+
+
+def save(page, name: str, width: int = 1280) -> None:
+    """docs/screenshots/NAME.png, the whole page at ``width`` px (then back to 1280)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(DOCS_SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def enter_result(page, base: str, t: Tournament, table_id: int) -> None:
@@ -86,6 +95,15 @@ def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_se
     page.get_by_role("button", name="Add the entrants").click()
     expect(page.get_by_text("12 entrant(s) added.")).to_be_visible()
     expect(page.get_by_test_id("entrant")).to_have_count(12)
+    page.get_by_text("Add entrants in bulk (players and guests)").click()
+    page.get_by_label("Players with an account (one a line)").fill("pl0\nnobody\nlatecomer")
+    page.get_by_label("Guests without an account (one name a line)").fill("Gus")
+    page.get_by_role("button", name="Add the entrants").click()  # each bad line named
+    expect(page.get_by_text("players line 1: Player A is already entered")).to_be_visible()
+    expect(
+        page.get_by_text("guests line 1: a guest called 'Gus' is already entered")
+    ).to_be_visible()
+    expect(page.get_by_test_id("entrant")).to_have_count(12)  # nothing half-saved
     expect(page.locator("[data-testid=entrant] .badge", has_text="guest")).to_have_count(3)
 
     page.get_by_role("button", name="Open check-in").click()
@@ -101,6 +119,7 @@ def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_se
         expect(page.get_by_text(f"{guest} is checked in.")).to_be_visible()
     page.get_by_role("button", name="Start and pair round 1").click()
     expect(page.get_by_text("round 1 is paired")).to_be_visible()
+    save(page, "night-round-running", 390)  # the tables as cards, the clock named
     t.refresh_from_db()
     assert t.state == State.RUNNING
     assert t.entries.filter(state=EntryState.WITHDRAWN, reason="did not check in").count() == 2
@@ -117,6 +136,11 @@ def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_se
     page.get_by_label("Extend by (minutes)").fill("5")
     page.get_by_role("button", name="Extend").click()
     expect(page.get_by_text("Table 1 has 5 extra minute(s).")).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 1, table 1")).to_be_visible()  # stays there
+    page.get_by_label("Extend by (minutes)").fill("90")
+    page.get_by_role("button", name="Extend").click()
+    expect(page.locator("#extend-error")).to_have_text("An extension is 1 to 60 minutes.")
+    save(page, "night-table-extension", 390)
     for table in tables:
         enter_result(page, base, t, table.pk)
 
@@ -171,6 +195,7 @@ def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_se
     expect(page.get_by_text("Time is called: 5 unfinished table(s).")).to_be_visible()
     overdue = page.locator("[data-testid=attention-item][data-kind=overdue]")
     expect(overdue).to_have_count(5)
+    save(page, "night-time-called")
     t.refresh_from_db()
     for table in open_tables(t):
         enter_result(page, base, t, table.pk)

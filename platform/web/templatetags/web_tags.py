@@ -39,9 +39,15 @@ def page_title(page: str) -> str:
     return title_of(page)
 
 
+#: States whose stored code does not read as a word on a badge.
+BADGE_WORDS = {"check_in": "check-in open", "registration": "registration open"}
+
+
 @register.filter
 def state_badge(state: str) -> SafeString:
-    return format_html('<span class="badge state-{}">{}</span>', state, state)
+    """A state as a badge, in words ("check-in open", not ``check_in``)."""
+    words = BADGE_WORDS.get(state, str(state).replace("_", " "))
+    return format_html('<span class="badge state-{}">{}</span>', state, words)
 
 
 @register.filter

@@ -1,7 +1,8 @@
 // Tournament page: the live region (round progress, pairings, standings, bracket) is re-rendered
 // from the server (the page's ?fragment=live) whenever the tournament's socket,
 // /ws/tournaments/<id>/, says something changed: a table became final, a report came in, a
-// dispute opened, a round was paired or finished, the standings or the event's state changed.
+// dispute opened, a round was paired or finished, the standings or the event's state changed,
+// a table was extended or time was called (the round's clock comes with the refresh).
 // One socket for every watcher, signed in or not. It reconnects after a drop with a growing
 // delay (1 s, doubling, at most 30 s) and then refreshes, since events may have been missed.
 const box = document.getElementById("tournament-live");
@@ -85,6 +86,10 @@ function describe(event) {
       return "The standings have changed.";
     case "state-changed":
       return STATES[event.state] ?? "The tournament has changed.";
+    case "table-extended":
+      return `${table} has ${event.extra_minutes} extra minute(s).`;
+    case "time-called":
+      return `Time is called on round ${event.round}.`;
     default:
       return "";
   }

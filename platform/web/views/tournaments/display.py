@@ -68,6 +68,7 @@ METRIC_NAMES = {"mwp": "MW%", "omw": "OMW%", "gwp": "GW%", "ogw": "OGW%", "wins"
 
 FLAG_LABELS = {  # the pairing code's flags, as the pairings table shows them
     "pair-down": "pair-down",
+    "time-called": "time called",
     "rematch": "rematch (none avoidable)",
     "rematch-avoided": "rematch avoided",
     "teammates": "teammates (none avoidable)",

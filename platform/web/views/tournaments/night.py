@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournaments import bulk, lifecycle, night, registration, results, timer
@@ -16,7 +18,7 @@ from web.night_forms import BulkEntryForm, ExtendForm
 from web.views.accounts import private
 from web.views.tournaments.access import back_to_event, event_for, managed_event, table_of
 from web.views.tournaments.display import entry_names
-from web.views.tournaments.public import detail, refused
+from web.views.tournaments.public import detail, refused, table_page
 
 
 @private
@@ -90,6 +92,7 @@ def table_step(request: HttpRequest, pk: int, table_id: int, action: str) -> Htt
     """On a table: ``extend`` it (minutes), or ``confirm`` its one report as the result."""
     t = managed_event(request, pk)
     table = table_of(t, table_id)
+    on_table = request.POST.get("from") == "table"  # the table page's own form
     try:
         if action == "extend":
             form = ExtendForm(request.POST, prefix="extend")
@@ -106,6 +109,13 @@ def table_step(request: HttpRequest, pk: int, table_id: int, action: str) -> Htt
         else:
             raise Http404("No such action.")
     except TournamentError as exc:
+        if on_table and exc.field == "minutes":
+            value = request.POST.get("extend-minutes", "")
+            return table_page(
+                request, t.pk, table.pk, exc.status, extend_error=exc.message, extend_value=value
+            )
         return refused(request, t, exc)
     messages.success(request, done)
+    if on_table:
+        return redirect(reverse("web-tournament-table", args=[t.pk, table.pk]))
     return back_to_event(t, "#organiser")

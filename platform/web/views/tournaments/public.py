@@ -257,6 +257,8 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
         "partner": partner,
         "team_event": t.team_size > 1,
         "play_seat": _play_seat(request.user, table),
+        "extend_error": bound.get("extend_error"),
+        "extend_value": bound.get("extend_value"),
     }
     if request.user.is_authenticated:  # a result to confirm, a dispute answered: seen
         inbox.mark_read(request.user.pk, url=request.path)
