@@ -53,6 +53,7 @@ class Stats:
         "skills_off",
         "info",
         "reads",
+        "field",
     )
 
     def __init__(self) -> None:
@@ -67,6 +68,8 @@ class Stats:
         """The characteristics each revealed card in play has now (copies included)."""
         self.reads: tuple[bool, bool, bool] = (False, False, False)
         """Whether an aura read the activation, the extra tokens, who begins the round."""
+        self.field: list[int] = []
+        """The revealed cards on the battlefield, by space (the board is part of the key)."""
 
     def has(self, i: int, what: str) -> bool:
         """True when card ``i`` has attribute or flag ``what`` now."""
@@ -82,14 +85,17 @@ def compute(st: State) -> Stats:
     if st._stats_version == st.version and st._stats is not None:
         return st._stats
     prev = st._stats
-    if prev is not None and inputs_key(st, prev.reads) == st._stats_key:
-        # the same cards, sides and changes, so the same auras read the same inputs
-        st._stats_version = st.version
-        return prev
+    key = None
+    if prev is not None:
+        key = inputs_key(st, prev.reads)
+        if key == st._stats_key:
+            # the same cards, sides and changes, so the same auras read the same inputs
+            st._stats_version = st.version
+            return prev
     stats = Stats()
     face_up, temp, ctype, table = st.face_up, st.temp, st.ctype, infos()
     revealed = [i for i in st.board if i >= 0 and face_up[i]]
-    on_field = revealed[:]
+    on_field = stats.field = revealed[:]
     for plane in st.astral:
         revealed.extend(i for i in plane if face_up[i])
     rset = set(revealed)
@@ -176,7 +182,9 @@ def compute(st: State) -> Stats:
             defence[i] = 0
     st._stats = stats
     st._stats_version = st.version
-    st._stats_key = inputs_key(st, stats.reads)
+    st._stats_key = (
+        key if key is not None and prev.reads == stats.reads else inputs_key(st, stats.reads)
+    )
     return stats
 
 

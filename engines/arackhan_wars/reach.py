@@ -60,7 +60,7 @@ def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
 def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int]]]:
     """Every enemy card ``seat`` may attack now (in board order) with the cards that may
     attack it alone on their own terms (by instance number)."""
-    board_, control, face_up, where, active = st.board, st.control, st.face_up, st.where, st.active
+    control, where, active = st.control, st.where, st.active
     ranged, attrs, flags, infos, attack = (
         stats.ranged,
         stats.attrs,
@@ -70,8 +70,9 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
     )
     initiative = st.phase == INITIATIVE_PHASE
     attackers = []
-    for a in board_:  # can_activate_to_attack, inlined
-        if a < 0 or control[a] != seat or not face_up[a] or not active[a]:
+    field = stats.field  # the revealed cards on the battlefield, by space
+    for a in field:  # can_activate_to_attack, inlined
+        if control[a] != seat or not active[a]:
             continue
         if attack.get(a) is None:
             continue
@@ -91,8 +92,8 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
     team, defence = st.team, stats.defence
     side = team[seat]
     out = []
-    for t in board_:
-        if t < 0 or team[control[t]] == side or defence.get(t) is None:
+    for t in field:
+        if team[control[t]] == side or defence.get(t) is None:
             continue
         pt = where[t]
         # a target without flags or Stealth, attacked by a card without flags: in range is

@@ -23,10 +23,25 @@ from typing import Any
 
 from engines.arackhan_wars import actions as card_actions
 from engines.arackhan_wars import board, combat, group_attack, steps
-from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
+from engines.arackhan_wars.abilities import (
+    CREATURE,
+    DEACTIVATED,
+    FLIGHT,
+    INITIATIVE,
+    LAND,
+    MOVEMENT,
+    SPELL,
+)
 from engines.arackhan_wars.effects import compute, is_active
 from engines.arackhan_wars.info import info, infos
-from engines.arackhan_wars.movement import bonus_moves, has_bonus_movement, own_moves, swap_reach
+from engines.arackhan_wars.movement import (
+    anywhere,
+    bonus_moves,
+    has_bonus_movement,
+    own_moves,
+    swap_reach,
+    walk,
+)
 from engines.arackhan_wars.state import (
     CHOOSE,
     DRAW_PER_ROUND,
@@ -98,22 +113,28 @@ def activation_options(st: State, seat: int) -> list[str]:
     initiative = st.phase == INITIATIVE_PHASE
     out: list[str] = []
     movers = []
-    control, face_up, moved, ctype, temp = st.control, st.face_up, st.moved, st.ctype, st.temp
+    control, moved, ctype, temp = st.control, st.moved, st.ctype, st.temp
     table, attrs = infos(), stats.attrs
     if initiative and not any(control[i] == seat and INITIATIVE in a for i, a in attrs.items()):
         return ["pass"]  # moves, attacks and card actions all need Initiative now
-    for i in st.board:
-        if i < 0 or control[i] != seat or not face_up[i] or moved[i]:
+    active, flags, movement, cards = st.active, stats.flags, stats.movement, stats.info
+    for i in stats.field:  # the revealed cards on the battlefield, by space
+        if control[i] != seat or moved[i] or not active[i]:
             continue
         if table[ctype[i]].kind != CREATURE and (not temp or _copy_kind(st, i) != CREATURE):
             continue
-        if not is_active(st, stats, i):
+        if DEACTIVATED in flags[i]:  # is_active, inlined
             continue
-        if initiative and INITIATIVE not in attrs[i]:
+        ai = attrs[i]
+        if initiative and INITIATIVE not in ai:
             continue
         row = board.spelled("move", i)
-        out.extend([row[s] for s in own_moves(st, stats, i)])
-        out.extend([row[s] for s in bonus_moves(st, stats, i)])
+        if FLIGHT in ai:  # own_moves, inlined
+            out.extend([row[s] for s in anywhere(st, i)])
+        elif MOVEMENT in ai and movement[i] > 0:
+            out.extend([row[s] for s in walk(st, i, movement[i])])
+        if "bonus_movement" in cards[i].defn.params:
+            out.extend([row[s] for s in bonus_moves(st, stats, i)])
         movers.append(i)
     if len(movers) > 1:
         movers.sort()
@@ -132,10 +153,8 @@ def activation_options(st: State, seat: int) -> list[str]:
     else:
         for t, group in combat.attack_options(st, seat):
             out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
-    mine = [i for i in st.board if i >= 0 and control[i] == seat and face_up[i]]
-    for plane in st.astral:
-        mine.extend(i for i in plane if control[i] == seat and face_up[i])
-    for i in sorted(mine):
+    # the revealed cards in play (battlefield and astral planes) are the keys of stats.info
+    for i in sorted([i for i in cards if control[i] == seat]):
         defn = card_actions_defn(st, i) if temp else table[ctype[i]].defn
         if not defn.action or not is_active(st, stats, i):
             continue
