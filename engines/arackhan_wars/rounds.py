@@ -32,7 +32,7 @@ from engines.arackhan_wars.abilities import (
     MOVEMENT,
     SPELL,
 )
-from engines.arackhan_wars.effects import compute, is_active
+from engines.arackhan_wars.effects import Stats, compute, is_active
 from engines.arackhan_wars.info import info, infos
 from engines.arackhan_wars.movement import (
     anywhere,
@@ -137,17 +137,7 @@ def activation_options(st: State, seat: int) -> list[str]:
             out.extend([row[s] for s in bonus_moves(st, stats, i)])
         movers.append(i)
     if len(movers) > 1:
-        movers.sort()
-        reach = {i: swap_reach(st, stats, i) for i in movers}
-        where = st.where
-        for k, a in enumerate(movers):
-            ra = reach[a]
-            if ra is not None and not ra:
-                continue
-            for b in movers[k + 1 :]:
-                rb = reach[b]
-                if (ra is None or where[b] in ra) and (rb is None or where[a] in rb):
-                    out.append(f"swap c{a} c{b}")
+        out.extend(_swaps(st, stats, sorted(movers)))
     if st.rules.stepwise_group_attacks:
         out.extend(group_attack.attack_options(st, seat))
     else:
@@ -172,6 +162,39 @@ def activation_options(st: State, seat: int) -> list[str]:
         for args in options(st, seat, i, defn.params):
             out.append(f"act c{i} {args}" if args else f"act c{i}")
     out.append("pass")
+    return out
+
+
+def _swaps(st: State, stats: Stats, movers: list[int]) -> list[str]:
+    """``swap c<a> c<b>`` for each pair of ``movers`` within each other's swap reach. A card
+    steps at most its Movement away (None: Flight, anywhere), so pairs farther apart are
+    dropped before any reach is walked."""
+    attrs, movement, where, distance = stats.attrs, stats.movement, st.where, board.DISTANCE
+    span = {
+        i: None if FLIGHT in attrs[i] else (movement.get(i, 0) if MOVEMENT in attrs[i] else 0)
+        for i in movers
+    }
+    reach: dict[int, set[int] | None] = {}
+    out = []
+    for k, a in enumerate(movers):
+        sa = span[a]
+        if sa == 0:
+            continue  # no reach at all
+        row = distance[where[a]]
+        for b in movers[k + 1 :]:
+            sb = span[b]
+            if sb == 0:
+                continue
+            d = row[where[b]]
+            if (sa is not None and d > sa) or (sb is not None and d > sb):
+                continue
+            if a not in reach:
+                reach[a] = swap_reach(st, stats, a)
+            if b not in reach:
+                reach[b] = swap_reach(st, stats, b)
+            ra, rb = reach[a], reach[b]
+            if (ra is None or where[b] in ra) and (rb is None or where[a] in rb):
+                out.append(f"swap c{a} c{b}")
     return out
 
 
