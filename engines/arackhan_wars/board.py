@@ -81,6 +81,13 @@ DISTANCE: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+WITHIN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(b for b in range(N_SPACES) if 1 <= DISTANCE[a][b] <= r) for r in range(XS + YS))
+    for a in range(N_SPACES)
+)
+"""``WITHIN[a][r]``: the other spaces at most ``r`` steps from ``a`` (``r`` below 14), by space."""
+
+
 def direction(a: int, b: int) -> tuple[int, int] | None:
     """The unit step from ``a`` to an adjacent ``b`` (None when not adjacent)."""
     (ax, ay), (bx, by) = SPACES[a], SPACES[b]

@@ -85,28 +85,33 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
     if not attackers:
         return []
     attackers.sort()
-    reach = [
-        (a, board.DISTANCE[where[a]], max(1, ranged[a] if RANGED in attrs[a] else 1), not flags[a])
-        for a in attackers
-    ]
-    team, defence = st.team, stats.defence
+    team, defence, cards = st.team, stats.defence, st.board
     side = team[seat]
-    out = []
-    for t in field:
-        if team[control[t]] == side or defence.get(t) is None:
-            continue
-        pt = where[t]
-        # a target without flags or Stealth, attacked by a card without flags: in range is
-        # all can_reach asks (see target_allows)
-        easy = not flags[t] and STEALTH not in attrs[t] and infos[t].kind in _ATTACKABLE
-        able = [
-            a
-            for a, row, r, free in reach
-            if row[pt] <= r and ((easy and free) or can_reach(st, stats, a, t))
-        ]
-        if able:
-            out.append((t, able))
-    return out
+    # the enemy cards that may be attacked: whether they are "easy" (no flags, no Stealth, a
+    # creature or a land: then in range is all can_reach asks of an attacker without flags)
+    targets = {
+        t: not flags[t] and STEALTH not in attrs[t] and infos[t].kind in _ATTACKABLE
+        for t in field
+        if team[control[t]] != side and defence.get(t) is not None
+    }
+    if not targets:
+        return []
+    able_by: dict[int, list[int]] = {}
+    within, last = board.WITHIN, len(board.WITHIN[0]) - 1
+    for a in attackers:  # by instance number, so each target's attackers are too
+        r = max(1, ranged[a] if RANGED in attrs[a] else 1)
+        free = not flags[a]
+        for s in within[where[a]][min(r, last)]:
+            t = cards[s]
+            easy = targets.get(t)
+            if easy is None:
+                continue
+            if (easy and free) or can_reach(st, stats, a, t):
+                if t in able_by:
+                    able_by[t].append(a)
+                else:
+                    able_by[t] = [a]
+    return [(t, able_by[t]) for t in field if t in able_by]
 
 
 _ATTACKABLE = frozenset((CREATURE, LAND))
