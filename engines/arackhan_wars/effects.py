@@ -196,10 +196,19 @@ def _apply_auras(
     infos_, flags, attrs = stats.info, stats.flags, stats.attrs
     board_, team, control = st.board, st.team, st.control
     plan = [(src, auras_of(st, src, infos_[src]), infos_[src].kind == SPELL) for src in sources]
-    used = {a.condition for _, auras, _ in plan for a in auras} | {
-        a.per for _, auras, _ in plan for a in auras
-    }
-    reads = ("active" in used, PER_EXTRA_TOKEN in used, bool(used & _ROUND_CONDITIONS))
+    # what the auras read: the activation, extra tokens, who begins (in a condition or a "per")
+    reads_active = reads_tokens = reads_round = False
+    for _, auras, _ in plan:
+        for a in auras:
+            for x in (a.condition, a.per):
+                if x == "active":
+                    reads_active = True
+                if x == PER_EXTRA_TOKEN:
+                    reads_tokens = True
+                if x in _ROUND_CONDITIONS:
+                    reads_round = True
+    reads = (reads_active, reads_tokens, reads_round)
+    where, adjacent = st.where, board.ADJACENT
 
     def targets(src: int, aura: Aura, spell: bool) -> list[int]:
         if aura.condition and not condition(st, src, aura, revealed):
@@ -208,10 +217,21 @@ def _apply_auras(
         if reach == SELF:
             reached = [src]
         elif reach in _ADJ_REACHES:
-            space = st.where[src]
+            space = where[src]
             if space < 0:
                 return []
-            reached = [j for s in board.ADJACENT[space] if (j := board_[s]) >= 0 and j in revealed]
+            if reach == ADJ_ALLIES and not aura.filtered and not spell:
+                # the common case in one pass: allied neighbours of the aura's kinds
+                side, kinds = team[control[src]], aura.kinds
+                return [
+                    j
+                    for s in adjacent[space]
+                    if (j := board_[s]) >= 0
+                    and j in revealed
+                    and team[control[j]] == side
+                    and infos_[j].kind in kinds
+                ]
+            reached = [j for s in adjacent[space] if (j := board_[s]) >= 0 and j in revealed]
             if reach != ADJ:
                 side = team[control[src]]
                 want = reach == ADJ_ALLIES
