@@ -110,6 +110,13 @@ def paired(verb: str, card: int) -> tuple[str, ...]:
 MAX_INSTANCES = 4 * 23
 """Card instances in the largest game (four decks of 23)."""
 
+MOVES = tuple(spelled("move", i) for i in range(MAX_INSTANCES))
+"""``MOVES[i][s]``: ``move c<i> <s>`` (the hot rows of :func:`spelled`, indexed directly)."""
+PLACES = tuple(spelled("place", i) for i in range(MAX_INSTANCES))
+ATTACKS = tuple(paired("attack", t) for t in range(MAX_INSTANCES))
+"""``ATTACKS[t][a]``: ``attack c<t> c<a>`` (and ``GROUPS``: ``group c<t> c<a>``)."""
+GROUPS = tuple(paired("group", t) for t in range(MAX_INSTANCES))
+
 
 def parse_space(text: str) -> int | None:
     """The space named ``"x,y"``, or None."""

@@ -64,13 +64,13 @@ def attack_options(st: State, seat: int) -> list[str]:
     """Lone attacks and group-attack openings ``seat`` may take now."""
     stats = compute(st)
     out: list[str] = []
-    flags, paired = stats.flags, board.paired
+    flags, attacks, groups = stats.flags, board.ATTACKS, board.GROUPS
     for t, able in attack_lines(st, stats, seat):
         if not flags[t] and not any([flags[a] for a in able]):  # plain(), inlined
-            row = paired("attack", t)
+            row = attacks[t]
             out.extend([row[a] for a in able])
             if len(able) > 1:
-                row = paired("group", t)
+                row = groups[t]
                 out.extend([row[a] for a in able])
             continue
         for a in able:

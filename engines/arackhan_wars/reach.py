@@ -69,12 +69,22 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
         stats.attack,
     )
     initiative = st.phase == INITIATIVE_PHASE
+    team, defence, cards = st.team, stats.defence, st.board
+    side = team[seat]
     attackers = []
+    # the enemy cards that may be attacked: whether they are "easy" (no flags, no Stealth, a
+    # creature or a land: then in range is all can_reach asks of an attacker without flags)
+    targets: dict[int, bool] = {}
     field = stats.field  # the revealed cards on the battlefield, by space
-    for a in field:  # can_activate_to_attack, inlined
-        if control[a] != seat or not active[a]:
+    for a in field:  # one pass: can_activate_to_attack inlined, and the targets
+        c = control[a]
+        if c != seat:
+            if team[c] != side and defence[a] is not None:
+                targets[a] = (
+                    not flags[a] and STEALTH not in attrs[a] and infos[a].kind in _ATTACKABLE
+                )
             continue
-        if attack.get(a) is None:
+        if not active[a] or attack[a] is None:
             continue
         fa = flags[a]
         if fa and (DEACTIVATED in fa or CANNOT_ATTACK in fa):
@@ -82,20 +92,9 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
         if initiative and (INITIATIVE not in attrs[a] or NO_INITIATIVE_ATTACK in fa):
             continue
         attackers.append(a)
-    if not attackers:
+    if not attackers or not targets:
         return []
     attackers.sort()
-    team, defence, cards = st.team, stats.defence, st.board
-    side = team[seat]
-    # the enemy cards that may be attacked: whether they are "easy" (no flags, no Stealth, a
-    # creature or a land: then in range is all can_reach asks of an attacker without flags)
-    targets = {
-        t: not flags[t] and STEALTH not in attrs[t] and infos[t].kind in _ATTACKABLE
-        for t in field
-        if team[control[t]] != side and defence.get(t) is not None
-    }
-    if not targets:
-        return []
     able_by: dict[int, list[int]] = {}
     within, last = board.WITHIN, len(board.WITHIN[0]) - 1
     for a in attackers:  # by instance number, so each target's attackers are too

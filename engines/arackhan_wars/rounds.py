@@ -102,7 +102,7 @@ def placement_options(st: State, seat: int) -> list[str]:
             continue
         if spaces is None:
             spaces = placement_spaces(st, seat)
-        row = board.spelled("place", h)
+        row = board.PLACES[h]
         out.extend([row[s] for s in spaces])
     return out
 
@@ -128,7 +128,7 @@ def activation_options(st: State, seat: int) -> list[str]:
         ai = attrs[i]
         if initiative and INITIATIVE not in ai:
             continue
-        row = board.spelled("move", i)
+        row = board.MOVES[i]
         if FLIGHT in ai:  # own_moves, inlined
             out.extend([row[s] for s in anywhere(st, i)])
         elif MOVEMENT in ai and movement[i] > 0:
