@@ -81,6 +81,13 @@ DISTANCE: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+WITHIN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(b for b in range(N_SPACES) if 1 <= DISTANCE[a][b] <= r) for r in range(XS + YS))
+    for a in range(N_SPACES)
+)
+"""``WITHIN[a][r]``: the other spaces at most ``r`` steps from ``a`` (``r`` below 14), by space."""
+
+
 def direction(a: int, b: int) -> tuple[int, int] | None:
     """The unit step from ``a`` to an adjacent ``b`` (None when not adjacent)."""
     (ax, ay), (bx, by) = SPACES[a], SPACES[b]
@@ -102,6 +109,13 @@ def paired(verb: str, card: int) -> tuple[str, ...]:
 
 MAX_INSTANCES = 4 * 23
 """Card instances in the largest game (four decks of 23)."""
+
+MOVES = tuple(spelled("move", i) for i in range(MAX_INSTANCES))
+"""``MOVES[i][s]``: ``move c<i> <s>`` (the hot rows of :func:`spelled`, indexed directly)."""
+PLACES = tuple(spelled("place", i) for i in range(MAX_INSTANCES))
+ATTACKS = tuple(paired("attack", t) for t in range(MAX_INSTANCES))
+"""``ATTACKS[t][a]``: ``attack c<t> c<a>`` (and ``GROUPS``: ``group c<t> c<a>``)."""
+GROUPS = tuple(paired("group", t) for t in range(MAX_INSTANCES))
 
 
 def parse_space(text: str) -> int | None:

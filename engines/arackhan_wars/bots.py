@@ -60,6 +60,19 @@ class HeuristicBot(Bot):
             return group_step(state, legal, self.rng)
         return self._activate(game, state, seat, legal)
 
+    def rank(self, game: Game, state: Any, seat: int, legal: list[Action]) -> list[Action]:
+        """Placements by their placement score, activation actions by their estimate (as
+        :meth:`choose` sees them, without its random tie-break); other steps as listed."""
+        obs = game.observation(state, seat)
+        if obs["phase"] == "place":
+            scored = self.placement_scores(obs, seat, legal, state)
+        elif obs["phase"] in ("initiative", "turn"):
+            scored = _activation_estimates(obs, seat, legal)
+        else:
+            return list(legal)
+        score = dict((a, g) for g, a in scored)
+        return sorted(legal, key=lambda a: -score.get(a, 0.0))
+
     # -- mulligan: put back astral spells beyond two -----------------------------------------
     def _mulligan(self, obs: dict[str, Any], seat: int, legal: list[str]) -> str:
         hand = obs["players"][seat]["hand"]
@@ -74,21 +87,32 @@ class HeuristicBot(Bot):
 
     # -- placement -----------------------------------------------------------------------------
     def _place(self, obs: dict[str, Any], seat: int, legal: list[str], state: Any = None) -> str:
-        cells = {board.BY_NAME[c["space"]]: c for c in obs["battlefield"]}
-        ids = {h["card"]: h["card_id"] for h in obs["players"][seat]["hand"]}
-        last_round = obs["round"] >= obs["rounds"] - 1
-        friendly = _friendly(obs, seat)
         best, best_score = legal[0], float("-inf")
-        for action in legal:
-            _, who, where = action.split()
-            ci = info(ids[who])
-            score = self._placement_score(ci, where, cells, friendly, last_round)
-            if state is not None and state.modes is not None and state.modes.objectives:
-                score += mode_bot.placement_bonus(state, seat, ci, where)  # towards objectives
+        for score, action in self.placement_scores(obs, seat, legal, state):
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def placement_scores(
+        self, obs: dict[str, Any], seat: int, legal: list[str], state: Any = None
+    ) -> list[tuple[float, str]]:
+        """Each placement in ``legal`` with its score (threat, safety, value on the field; with
+        ``state`` in Objective mode, progress towards the open objectives)."""
+        cells = {board.BY_NAME[c["space"]]: c for c in obs["battlefield"]}
+        ids = {h["card"]: h["card_id"] for h in obs["players"][seat]["hand"]}
+        last_round = obs["round"] >= obs["rounds"] - 1
+        friendly = _friendly(obs, seat)
+        objectives = state is not None and state.modes is not None and state.modes.objectives
+        out = []
+        for action in legal:
+            _, who, where = action.split()
+            ci = info(ids[who])
+            score = self._placement_score(ci, where, cells, friendly, last_round)
+            if objectives:
+                score += mode_bot.placement_bonus(state, seat, ci, where)
+            out.append((score, action))
+        return out
 
     @staticmethod
     def _placement_score(
@@ -123,28 +147,7 @@ class HeuristicBot(Bot):
     # -- activation: estimate attacks from the observation, try the best few on a copy ---------
     def _activate(self, game: Game, state: Any, seat: int, legal: list[str]) -> str:
         obs = game.observation(state, seat)
-        cards = {c["card"]: c for c in obs["battlefield"]}
-        for player in obs["players"]:
-            cards.update((c["card"], c) for c in player["astral"])
-        scored: list[tuple[float, str]] = []
-        able: dict[str, set[str]] = {}  # target -> every card that may attack it (1.1.0)
-        for action in legal:
-            words = action.split()
-            if words[0] in ("attack", "group") and "+" not in words[2]:
-                able.setdefault(words[1], set()).add(words[2])
-        for action in legal:
-            head = action.split()[0]
-            if head == "attack":
-                _, target, group = action.split()
-                scored.append((_attack_estimate(cards, target, group.split("+")), action))
-            elif head == "group":
-                _, target, _ = action.split()
-                scored.append((_attack_estimate(cards, target, sorted(able[target])), action))
-            elif head == "move":
-                _, who, where = action.split()
-                scored.append((_move_estimate(cards, _friendly(obs, seat), who, where), action))
-            elif head == "act":
-                scored.append((0.5, action))
+        scored = _activation_estimates(obs, seat, legal)
         scored.sort(key=lambda x: -x[0])
         tries = [a for g, a in scored[:TRY_BEST] if g > 0]
         if not tries:
@@ -175,6 +178,35 @@ class HeuristicBot(Bot):
             if fallback in legal:
                 return fallback
         return tries[0]
+
+
+def _activation_estimates(
+    obs: dict[str, Any], seat: int, legal: list[str]
+) -> list[tuple[float, str]]:
+    """The estimated gain of each attack, group opening, move and card action in ``legal``."""
+    cards = {c["card"]: c for c in obs["battlefield"]}
+    for player in obs["players"]:
+        cards.update((c["card"], c) for c in player["astral"])
+    scored: list[tuple[float, str]] = []
+    able: dict[str, set[str]] = {}  # target -> every card that may attack it (1.1.0)
+    for action in legal:
+        words = action.split()
+        if words[0] in ("attack", "group") and "+" not in words[2]:
+            able.setdefault(words[1], set()).add(words[2])
+    for action in legal:
+        head = action.split()[0]
+        if head == "attack":
+            _, target, group = action.split()
+            scored.append((_attack_estimate(cards, target, group.split("+")), action))
+        elif head == "group":
+            _, target, _ = action.split()
+            scored.append((_attack_estimate(cards, target, sorted(able[target])), action))
+        elif head == "move":
+            _, who, where = action.split()
+            scored.append((_move_estimate(cards, _friendly(obs, seat), who, where), action))
+        elif head == "act":
+            scored.append((0.5, action))
+    return scored
 
 
 def group_step(st: Any, legal: list[str], rng: random.Random) -> str:

@@ -54,6 +54,7 @@ class Stats:
         "skills_off",
         "info",
         "reads",
+        "field",
     )
 
     def __init__(self) -> None:
@@ -68,6 +69,8 @@ class Stats:
         """The characteristics each revealed card in play has now (copies included)."""
         self.reads: tuple[bool, bool, bool] = (False, False, False)
         """Whether an aura read the activation, the extra tokens, who begins the round."""
+        self.field: list[int] = []
+        """The revealed cards on the battlefield, by space (the board is part of the key)."""
 
     def has(self, i: int, what: str) -> bool:
         """True when card ``i`` has attribute or flag ``what`` now."""
@@ -83,14 +86,17 @@ def compute(st: State) -> Stats:
     if st._stats_version == st.version and st._stats is not None:
         return st._stats
     prev = st._stats
-    if prev is not None and inputs_key(st, prev.reads) == st._stats_key:
-        # the same cards, sides and changes, so the same auras read the same inputs
-        st._stats_version = st.version
-        return prev
+    key = None
+    if prev is not None:
+        key = inputs_key(st, prev.reads)
+        if key == st._stats_key:
+            # the same cards, sides and changes, so the same auras read the same inputs
+            st._stats_version = st.version
+            return prev
     stats = Stats()
     face_up, temp, ctype, table = st.face_up, st.temp, st.ctype, infos()
     revealed = [i for i in st.board if i >= 0 and face_up[i]]
-    on_field = revealed[:]
+    on_field = stats.field = revealed[:]
     for plane in st.astral:
         revealed.extend(i for i in plane if face_up[i])
     rset = set(revealed)
@@ -179,7 +185,9 @@ def compute(st: State) -> Stats:
         mode_auras.apply(st, stats)  # Strategy cards, then the Event in force (it prevails)
     st._stats = stats
     st._stats_version = st.version
-    st._stats_key = inputs_key(st, stats.reads)
+    st._stats_key = (
+        key if key is not None and prev.reads == stats.reads else inputs_key(st, stats.reads)
+    )
     return stats
 
 
@@ -191,10 +199,19 @@ def _apply_auras(
     infos_, flags, attrs = stats.info, stats.flags, stats.attrs
     board_, team, control = st.board, st.team, st.control
     plan = [(src, auras_of(st, src, infos_[src]), infos_[src].kind == SPELL) for src in sources]
-    used = {a.condition for _, auras, _ in plan for a in auras} | {
-        a.per for _, auras, _ in plan for a in auras
-    }
-    reads = ("active" in used, PER_EXTRA_TOKEN in used, bool(used & _ROUND_CONDITIONS))
+    # what the auras read: the activation, extra tokens, who begins (in a condition or a "per")
+    reads_active = reads_tokens = reads_round = False
+    for _, auras, _ in plan:
+        for a in auras:
+            for x in (a.condition, a.per):
+                if x == "active":
+                    reads_active = True
+                if x == PER_EXTRA_TOKEN:
+                    reads_tokens = True
+                if x in _ROUND_CONDITIONS:
+                    reads_round = True
+    reads = (reads_active, reads_tokens, reads_round)
+    where, adjacent = st.where, board.ADJACENT
 
     def targets(src: int, aura: Aura, spell: bool) -> list[int]:
         if aura.condition and not condition(st, src, aura, revealed):
@@ -203,10 +220,21 @@ def _apply_auras(
         if reach == SELF:
             reached = [src]
         elif reach in _ADJ_REACHES:
-            space = st.where[src]
+            space = where[src]
             if space < 0:
                 return []
-            reached = [j for s in board.ADJACENT[space] if (j := board_[s]) >= 0 and j in revealed]
+            if reach == ADJ_ALLIES and not aura.filtered and not spell:
+                # the common case in one pass: allied neighbours of the aura's kinds
+                side, kinds = team[control[src]], aura.kinds
+                return [
+                    j
+                    for s in adjacent[space]
+                    if (j := board_[s]) >= 0
+                    and j in revealed
+                    and team[control[j]] == side
+                    and infos_[j].kind in kinds
+                ]
+            reached = [j for s in adjacent[space] if (j := board_[s]) >= 0 and j in revealed]
             if reach != ADJ:
                 side = team[control[src]]
                 want = reach == ADJ_ALLIES

@@ -12,7 +12,7 @@ from engines.arackhan_wars.catalogue import shipped_catalogue
 from engines.arackhan_wars.explain import why_illegal
 from engines.arackhan_wars.modes import hooks as mode_hooks
 from engines.arackhan_wars.modes.options import MODE_OPTIONS, chosen_modes
-from engines.arackhan_wars.playable import deck_cards, playable_starters, validate_for_play
+from engines.arackhan_wars.playable import deck_cards, starter_cards, validate_for_play
 from engines.arackhan_wars.rules import CURRENT, VERSIONS, rules_for
 from engines.arackhan_wars.state import State, new_state
 from engines.base import (
@@ -80,20 +80,21 @@ class ArackhanWars(Game):
                 f"not {n_seats}"
             )
         mode, mode_flags = self._mode(n_seats, options)
+        lists: list[list[int]] = []
         if decks is None:
-            starters = playable_starters()
+            # the playable starters, validated once (the same choice of decks as before)
+            starters = starter_cards()
             rng = random.Random(derive_seed(seed, "decks"))
-            chosen = [rng.choice(starters).data for _ in range(n_seats)]
+            lists = [list(rng.choice(starters)) for _ in range(n_seats)]
         else:
             chosen = list(decks)
             if len(chosen) != n_seats:
                 raise BadSetup(f"need one deck per seat: {n_seats} seats, {len(chosen)} decks")
-        lists = []
-        for seat, deck in enumerate(chosen):
-            problems = self.validate_deck(deck)
-            if problems:
-                raise BadSetup(f"seat {seat}: [{problems[0].rule}] {problems[0].message}")
-            lists.append(deck_cards(deck))
+            for seat, deck in enumerate(chosen):
+                problems = self.validate_deck(deck)
+                if problems:
+                    raise BadSetup(f"seat {seat}: [{problems[0].rule}] {problems[0].message}")
+                lists.append(deck_cards(deck))
         if mode == "2v2":
             st = new_state(
                 seed, lists, team=[0, 1, 0, 1], rounds=8, opening_hand=9, rules=self.rules

@@ -28,7 +28,6 @@ from engines.arackhan_wars.reach import (
     can_activate_to_attack,
     can_reach,
     group_ok,
-    plain,
 )
 from engines.arackhan_wars.state import PENDING, Pending, State
 
@@ -65,12 +64,13 @@ def attack_options(st: State, seat: int) -> list[str]:
     """Lone attacks and group-attack openings ``seat`` may take now."""
     stats = compute(st)
     out: list[str] = []
+    flags, attacks, groups = stats.flags, board.ATTACKS, board.GROUPS
     for t, able in attack_lines(st, stats, seat):
-        if plain(stats, t, able):
-            row = board.paired("attack", t)
+        if not flags[t] and not any([flags[a] for a in able]):  # plain(), inlined
+            row = attacks[t]
             out.extend([row[a] for a in able])
             if len(able) > 1:
-                row = board.paired("group", t)
+                row = groups[t]
                 out.extend([row[a] for a in able])
             continue
         for a in able:

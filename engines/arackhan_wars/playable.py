@@ -74,3 +74,9 @@ def playable_starters() -> tuple[StarterDeck, ...]:
     """The rulebook decks the engine can play in full."""
     catalogue = shipped_catalogue()
     return tuple(d for d in starter_decks() if not validate_for_play(d.data, catalogue))
+
+
+@cache
+def starter_cards() -> tuple[tuple[int, ...], ...]:
+    """The card ids of each of :func:`playable_starters` (validated once, as ``deck_cards``)."""
+    return tuple(tuple(deck_cards(d.data)) for d in playable_starters())

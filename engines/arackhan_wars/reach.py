@@ -60,7 +60,7 @@ def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
 def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int]]]:
     """Every enemy card ``seat`` may attack now (in board order) with the cards that may
     attack it alone on their own terms (by instance number)."""
-    board_, control, face_up, where, active = st.board, st.control, st.face_up, st.where, st.active
+    control, where, active = st.control, st.where, st.active
     ranged, attrs, flags, infos, attack = (
         stats.ranged,
         stats.attrs,
@@ -69,11 +69,22 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
         stats.attack,
     )
     initiative = st.phase == INITIATIVE_PHASE
+    team, defence, cards = st.team, stats.defence, st.board
+    side = team[seat]
     attackers = []
-    for a in board_:  # can_activate_to_attack, inlined
-        if a < 0 or control[a] != seat or not face_up[a] or not active[a]:
+    # the enemy cards that may be attacked: whether they are "easy" (no flags, no Stealth, a
+    # creature or a land: then in range is all can_reach asks of an attacker without flags)
+    targets: dict[int, bool] = {}
+    field = stats.field  # the revealed cards on the battlefield, by space
+    for a in field:  # one pass: can_activate_to_attack inlined, and the targets
+        c = control[a]
+        if c != seat:
+            if team[c] != side and defence[a] is not None:
+                targets[a] = (
+                    not flags[a] and STEALTH not in attrs[a] and infos[a].kind in _ATTACKABLE
+                )
             continue
-        if attack.get(a) is None:
+        if not active[a] or attack[a] is None:
             continue
         fa = flags[a]
         if fa and (DEACTIVATED in fa or CANNOT_ATTACK in fa):
@@ -81,31 +92,25 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
         if initiative and (INITIATIVE not in attrs[a] or NO_INITIATIVE_ATTACK in fa):
             continue
         attackers.append(a)
-    if not attackers:
+    if not attackers or not targets:
         return []
     attackers.sort()
-    reach = [
-        (a, board.DISTANCE[where[a]], max(1, ranged[a] if RANGED in attrs[a] else 1), not flags[a])
-        for a in attackers
-    ]
-    team, defence = st.team, stats.defence
-    side = team[seat]
-    out = []
-    for t in board_:
-        if t < 0 or team[control[t]] == side or defence.get(t) is None:
-            continue
-        pt = where[t]
-        # a target without flags or Stealth, attacked by a card without flags: in range is
-        # all can_reach asks (see target_allows)
-        easy = not flags[t] and STEALTH not in attrs[t] and infos[t].kind in _ATTACKABLE
-        able = [
-            a
-            for a, row, r, free in reach
-            if row[pt] <= r and ((easy and free) or can_reach(st, stats, a, t))
-        ]
-        if able:
-            out.append((t, able))
-    return out
+    able_by: dict[int, list[int]] = {}
+    within, last = board.WITHIN, len(board.WITHIN[0]) - 1
+    for a in attackers:  # by instance number, so each target's attackers are too
+        r = max(1, ranged[a] if RANGED in attrs[a] else 1)
+        free = not flags[a]
+        for s in within[where[a]][min(r, last)]:
+            t = cards[s]
+            easy = targets.get(t)
+            if easy is None:
+                continue
+            if (easy and free) or can_reach(st, stats, a, t):
+                if t in able_by:
+                    able_by[t].append(a)
+                else:
+                    able_by[t] = [a]
+    return [(t, able_by[t]) for t in field if t in able_by]
 
 
 _ATTACKABLE = frozenset((CREATURE, LAND))

@@ -23,11 +23,26 @@ from typing import Any
 
 from engines.arackhan_wars import actions as card_actions
 from engines.arackhan_wars import board, combat, group_attack, steps
-from engines.arackhan_wars.abilities import CREATURE, INITIATIVE, LAND, SPELL
-from engines.arackhan_wars.effects import compute, is_active
+from engines.arackhan_wars.abilities import (
+    CREATURE,
+    DEACTIVATED,
+    FLIGHT,
+    INITIATIVE,
+    LAND,
+    MOVEMENT,
+    SPELL,
+)
+from engines.arackhan_wars.effects import Stats, compute, is_active
 from engines.arackhan_wars.info import info, infos
 from engines.arackhan_wars.modes import hooks as modes
-from engines.arackhan_wars.movement import bonus_moves, has_bonus_movement, own_moves, swap_reach
+from engines.arackhan_wars.movement import (
+    anywhere,
+    bonus_moves,
+    has_bonus_movement,
+    own_moves,
+    swap_reach,
+    walk,
+)
 from engines.arackhan_wars.state import (
     CHOOSE,
     DRAW_PER_ROUND,
@@ -88,7 +103,7 @@ def placement_options(st: State, seat: int) -> list[str]:
             continue
         if spaces is None:
             spaces = placement_spaces(st, seat)
-        row = board.spelled("place", h)
+        row = board.PLACES[h]
         out.extend([row[s] for s in spaces])
     return out
 
@@ -99,44 +114,38 @@ def activation_options(st: State, seat: int) -> list[str]:
     initiative = st.phase == INITIATIVE_PHASE
     out: list[str] = []
     movers = []
-    control, face_up, moved, ctype, temp = st.control, st.face_up, st.moved, st.ctype, st.temp
+    control, moved, ctype, temp = st.control, st.moved, st.ctype, st.temp
     table, attrs = infos(), stats.attrs
     if initiative and not any(control[i] == seat and INITIATIVE in a for i, a in attrs.items()):
         return ["pass"]  # moves, attacks and card actions all need Initiative now
-    for i in st.board:
-        if i < 0 or control[i] != seat or not face_up[i] or moved[i]:
+    active, flags, movement, cards = st.active, stats.flags, stats.movement, stats.info
+    for i in stats.field:  # the revealed cards on the battlefield, by space
+        if control[i] != seat or moved[i] or not active[i]:
             continue
         if table[ctype[i]].kind != CREATURE and (not temp or _copy_kind(st, i) != CREATURE):
             continue
-        if not is_active(st, stats, i):
+        if DEACTIVATED in flags[i]:  # is_active, inlined
             continue
-        if initiative and INITIATIVE not in attrs[i]:
+        ai = attrs[i]
+        if initiative and INITIATIVE not in ai:
             continue
-        row = board.spelled("move", i)
-        out.extend([row[s] for s in own_moves(st, stats, i)])
-        out.extend([row[s] for s in bonus_moves(st, stats, i)])
+        row = board.MOVES[i]
+        if FLIGHT in ai:  # own_moves, inlined
+            out.extend([row[s] for s in anywhere(st, i)])
+        elif MOVEMENT in ai and movement[i] > 0:
+            out.extend([row[s] for s in walk(st, i, movement[i])])
+        if "bonus_movement" in cards[i].defn.params:
+            out.extend([row[s] for s in bonus_moves(st, stats, i)])
         movers.append(i)
     if len(movers) > 1:
-        movers.sort()
-        reach = {i: swap_reach(st, stats, i) for i in movers}
-        where = st.where
-        for k, a in enumerate(movers):
-            ra = reach[a]
-            if ra is not None and not ra:
-                continue
-            for b in movers[k + 1 :]:
-                rb = reach[b]
-                if (ra is None or where[b] in ra) and (rb is None or where[a] in rb):
-                    out.append(f"swap c{a} c{b}")
+        out.extend(_swaps(st, stats, sorted(movers)))
     if st.rules.stepwise_group_attacks:
         out.extend(group_attack.attack_options(st, seat))
     else:
         for t, group in combat.attack_options(st, seat):
             out.append(f"attack c{t} " + "+".join(f"c{a}" for a in group))
-    mine = [i for i in st.board if i >= 0 and control[i] == seat and face_up[i]]
-    for plane in st.astral:
-        mine.extend(i for i in plane if control[i] == seat and face_up[i])
-    for i in sorted(mine):
+    # the revealed cards in play (battlefield and astral planes) are the keys of stats.info
+    for i in sorted([i for i in cards if control[i] == seat]):
         defn = card_actions_defn(st, i) if temp else table[ctype[i]].defn
         if not defn.action or not is_active(st, stats, i):
             continue
@@ -154,6 +163,39 @@ def activation_options(st: State, seat: int) -> list[str]:
         for args in options(st, seat, i, defn.params):
             out.append(f"act c{i} {args}" if args else f"act c{i}")
     out.append("pass")
+    return out
+
+
+def _swaps(st: State, stats: Stats, movers: list[int]) -> list[str]:
+    """``swap c<a> c<b>`` for each pair of ``movers`` within each other's swap reach. A card
+    steps at most its Movement away (None: Flight, anywhere), so pairs farther apart are
+    dropped before any reach is walked."""
+    attrs, movement, where, distance = stats.attrs, stats.movement, st.where, board.DISTANCE
+    span = {
+        i: None if FLIGHT in attrs[i] else (movement.get(i, 0) if MOVEMENT in attrs[i] else 0)
+        for i in movers
+    }
+    reach: dict[int, set[int] | None] = {}
+    out = []
+    for k, a in enumerate(movers):
+        sa = span[a]
+        if sa == 0:
+            continue  # no reach at all
+        row = distance[where[a]]
+        for b in movers[k + 1 :]:
+            sb = span[b]
+            if sb == 0:
+                continue
+            d = row[where[b]]
+            if (sa is not None and d > sa) or (sb is not None and d > sb):
+                continue
+            if a not in reach:
+                reach[a] = swap_reach(st, stats, a)
+            if b not in reach:
+                reach[b] = swap_reach(st, stats, b)
+            ra, rb = reach[a], reach[b]
+            if (ra is None or where[b] in ra) and (rb is None or where[a] in rb):
+                out.append(f"swap c{a} c{b}")
     return out
 
 

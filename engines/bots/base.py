@@ -26,6 +26,11 @@ class Bot(ABC):
     def choose(self, game: Game, state: Any, seat: int) -> Action:
         """One legal action for ``seat`` (the seat to act)."""
 
+    def rank(self, game: Game, state: Any, seat: int, legal: list[Action]) -> list[Action]:
+        """``legal`` from the most to the least promising in this bot's eyes (a search with a
+        time budget tries them in this order); by default as listed."""
+        return list(legal)
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions."""

@@ -174,15 +174,26 @@ class SearchBot(Bot):
         deadline = self._start(game, state, rng)
         hint = self._bot_action(self.prior, game, state, seat, legal) if self.prior else ""
         rounds = max(1, self.playouts // len(legal))
+        if deadline is not None:
+            legal = self._root_order(game, state, seat, legal, hint)
         samples: list[list[float]] = []  # per determinisation, each legal action's reward
         while not _budget_spent(len(samples), rounds, deadline):
             world = game.determinize(state, seat, rng)
             seed = rng.getrandbits(64)
             row = []
             for action in legal:
+                if row and deadline is not None and time.perf_counter() >= deadline:
+                    break  # the budget holds inside the sweep too
                 sim = game.clone(world)
                 game.apply_fast(sim, action)
                 row.append(self._rollout(game, sim, random.Random(seed))[seat])
+            if len(row) < len(legal):
+                # time ran out mid-sweep: a first sweep compares the actions it reached (the
+                # most promising first), a later one is dropped (its luck is not shared)
+                if not samples:
+                    samples.append(row)
+                    legal = legal[: len(row)]
+                break
             samples.append(row)
         self.last_iterations = len(samples) * len(legal)
         totals = [sum(column) for column in zip(*samples, strict=True)]
@@ -195,6 +206,22 @@ class SearchBot(Bot):
         variance = sum((x - mean) ** 2 for x in gaps) / max(1, len(gaps) - 1)
         z = self.keep_prior if self.keep_prior is not None else 2.0
         return legal[best] if mean > z * math.sqrt(variance / len(gaps)) else hint
+
+    def _root_order(
+        self, game: Game, state: Any, seat: int, legal: list[Action], hint: Action
+    ) -> list[Action]:
+        """The root's actions in the order a timed paired search tries them: the prior bot's
+        choice, then the others as the prior ranks them (as listed without a prior, or when
+        its ranking is not a permutation of ``legal``)."""
+        ranked = legal
+        if self.prior is not None:
+            try:
+                ranked = self.prior.rank(game, state, seat, legal)
+            except Exception:  # noqa: BLE001 - a prior's bug must not lose the game
+                self.policy_errors += 1
+            if sorted(ranked) != sorted(legal):
+                ranked = legal
+        return [hint, *(a for a in ranked if a != hint)] if hint else list(ranked)
 
     def _clearly_better(self, best: Node, prior: Node | None) -> bool:
         """Whether ``best`` beats the prior bot's choice by ``keep_prior`` standard errors

@@ -380,3 +380,35 @@ def test_paired_search_by_spec_and_on_a_time_budget() -> None:
     )  # deterministic for a seed with a playout budget
     with pytest.raises(UnknownBot, match="paired"):
         make_bot("toy-tricks", "search:20,paired=yes", 1)
+
+
+class _SlowRollouts(_ScriptedRollouts):
+    """Playouts that take ``pause`` seconds each."""
+
+    pause = 0.05
+
+    def _rollout(self, game, state, rng):
+        time.sleep(self.pause)
+        return super()._rollout(game, state, rng)
+
+
+class _ReversingPrior(HeuristicBot):
+    """The toy heuristic, ranking the legal actions backwards."""
+
+    def rank(self, game, state, seat, legal):
+        return list(reversed(legal))
+
+
+def test_a_timed_paired_search_keeps_its_budget_inside_the_sweep(monkeypatch) -> None:
+    """The clock is read before each root action, not once per sweep: with playouts longer
+    than the budget the first sweep stops early, having tried the prior's action first and
+    then the others in the prior's ranking."""
+    bot = _SlowRollouts({}, time_ms=60, prior=_ReversingPrior(0))
+    state, seat, legal = _paired_setup(monkeypatch, bot)
+    hint = HeuristicBot(0).choose(GAME, state, seat)
+    order = [hint, *(a for a in reversed(legal) if a != hint)]
+    choice = bot.choose(GAME, state, seat)
+    assert 1 <= len(bot.played) < len(legal)  # time ran out before the sweep ended
+    assert bot.played == order[: len(bot.played)]
+    assert bot.last_iterations == len(bot.played)
+    assert choice in bot.played

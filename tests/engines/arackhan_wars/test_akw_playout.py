@@ -61,3 +61,31 @@ def test_guided_playout_does_not_attack_into_a_loss() -> None:
     assert losing in s.legal()
     for seed in range(20):
         assert playout.activation_choice(s.st, s.legal(), random.Random(seed)) != losing
+
+
+def test_heuristic_ranking_orders_a_timed_search_root() -> None:
+    """The heuristic bot's ranking (the order a timed paired search tries its root actions):
+    a permutation of the legal actions, placements by the score its own choice maximises, and
+    a winning attack before passing."""
+    from engines.arackhan_wars.bots import HeuristicBot
+
+    bot = HeuristicBot(0)
+    state = GAME.new_game(3, 2)
+    rng = random.Random(3)
+    while state.phase != "place":
+        GAME.apply(state, rng.choice(GAME.legal_actions(state, state.to_act)))
+    seat = state.to_act
+    options = GAME.legal_actions(state, seat)
+    ranked = bot.rank(GAME, state, seat, options)
+    assert sorted(ranked) == sorted(options) and len(options) > 2
+    scores = dict(
+        (a, g) for g, a in bot.placement_scores(GAME.observation(state, seat), seat, options)
+    )
+    assert [scores[a] for a in ranked] == sorted(scores.values(), reverse=True)
+    s = scene(
+        [(0, "Ice Golem", "3,2"), (1, "Swamp Ogre", "4,2")], factions=("Whitelands", "Blight")
+    )
+    options = s.legal()
+    ranked = bot.rank(GAME, s.st, 0, options)
+    attack = f"attack c{s['Swamp Ogre']} c{s['Ice Golem']}"
+    assert ranked.index(attack) < ranked.index("pass")
