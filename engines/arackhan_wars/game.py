@@ -44,6 +44,7 @@ class ArackhanWars(Game):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
+    matchup_kind: ClassVar[str] = "faction"
     score_label: ClassVar[str] = present.SCORE_LABEL
 
     def __init__(self, version: str = CURRENT) -> None:
@@ -79,9 +80,7 @@ class ArackhanWars(Game):
             )
         mode = self._mode(n_seats, options)
         if decks is None:
-            starters = playable_starters()
-            rng = random.Random(derive_seed(seed, "decks"))
-            chosen = [rng.choice(starters).data for _ in range(n_seats)]
+            chosen = self._dealt(seed, n_seats)
         else:
             chosen = list(decks)
             if len(chosen) != n_seats:
@@ -97,6 +96,27 @@ class ArackhanWars(Game):
                 seed, lists, team=[0, 1, 0, 1], rounds=8, opening_hand=9, rules=self.rules
             )
         return new_state(seed, lists, rules=self.rules)
+
+    @staticmethod
+    def _dealt(seed: int, n_seats: int) -> list[JSON]:
+        """The starter decks a match without decks deals its seats, from the seed."""
+        starters = playable_starters()
+        rng = random.Random(derive_seed(seed, "decks"))
+        return [rng.choice(starters).data for _ in range(n_seats)]
+
+    def matchup_keys(
+        self,
+        seed: int,
+        n_seats: int,
+        decks: Sequence[JSON] | None,
+        options: dict[str, Any] | None = None,
+    ) -> list[str] | None:
+        """Each seat's faction (its deck's, or the dealt starter deck's)."""
+        chosen = self._dealt(seed, n_seats) if decks is None else list(decks)
+        return [
+            str(d.get("faction") or "Unknown faction") if isinstance(d, dict) else "Own deck"
+            for d in chosen
+        ]
 
     @staticmethod
     def _mode(n_seats: int, options: dict[str, Any] | None) -> str:

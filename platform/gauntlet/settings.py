@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "matches",
     "ratings",
     "tournaments",
+    "insights",
     "decks",
     "web",
     "gauntlet",

@@ -14,6 +14,7 @@ api_patterns = [
     path("", include("matches.urls")),
     path("", include("decks.urls")),
     path("", include("tournaments.urls")),
+    path("", include("insights.urls")),
 ]
 
 urlpatterns = [

@@ -1,6 +1,16 @@
 from django.urls import path
 
-from web.views import accounts, catalogues, decks, game, notifications, play, public, staff
+from web.views import (
+    accounts,
+    catalogues,
+    decks,
+    game,
+    insights,
+    notifications,
+    play,
+    public,
+    staff,
+)
 from web.views.tournaments import organiser as tournament_organiser
 from web.views.tournaments import player as tournament_player
 from web.views.tournaments import public as tournament_public
@@ -25,6 +35,9 @@ urlpatterns = [
     path("notifications/<int:pk>/", notifications.follow, name="web-notification"),
     # players
     path("players/<str:username>/", public.player, name="web-player"),
+    # insights
+    path("insights/matchups/", insights.matchups, name="web-matchups"),
+    path("insights/matchups/<slug:game>/", insights.matchups, name="web-matchups-game"),
     # ladders
     path("ladders/", public.ladder_list, name="web-ladders"),
     path("ladders/<slug:slug>/", public.leaderboard, name="web-ladder"),

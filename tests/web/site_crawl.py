@@ -37,6 +37,8 @@ PAGES = {
     "web-player": PUBLIC,
     "web-ladders": PUBLIC,
     "web-ladder": PUBLIC,
+    "web-matchups": PUBLIC,
+    "web-matchups-game": PUBLIC,
     "web-my-matches": SIGNED_IN,
     "web-matches": PUBLIC,
     "web-match": PUBLIC,

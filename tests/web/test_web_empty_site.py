@@ -34,6 +34,7 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 "web-password",
                 "web-tokens",
                 "web-ladders",
+                "web-matchups",
                 "web-my-matches",
                 "web-matches",
                 "web-play-start",
@@ -46,6 +47,8 @@ def empty_pages() -> list[tuple[Page, bool]]:
             )
         ],
         (page("web-ladder", ladder), True),
+        (page("web-matchups-game", "khan-of-khans", query="source=study&catalogue=v9"), True),
+        (page("web-matchups-game", "no-such-game"), False),
         (page("web-catalogue", "arackhan-wars"), True),
         (page("web-catalogue", "arackhan-wars", query="faction=Whitelands&kind=spell"), True),
         (page("web-deck-cards", query="game=arackhan-wars&q=eagle"), True),
