@@ -37,3 +37,11 @@ def on_match_reopened(sender: Any, match: Any, **kwargs: Any) -> None:
 
     game = match.game
     transaction.on_commit(lambda: rebuild(game))
+
+
+def on_study_batches_ready(sender: Any, study_id: int, batches: list[int], **kwargs: Any) -> None:
+    """Queue one task per batch of a new study (after its commit)."""
+    from insights.tasks import play_study_batch
+
+    for batch in batches:
+        play_study_batch.delay(study_id, batch)

@@ -38,6 +38,8 @@ urlpatterns = [
     # insights
     path("insights/matchups/", insights.matchups, name="web-matchups"),
     path("insights/matchups/<slug:game>/", insights.matchups, name="web-matchups-game"),
+    path("insights/studies/", insights.studies, name="web-studies"),
+    path("insights/studies/<int:pk>/", insights.study, name="web-study"),
     # ladders
     path("ladders/", public.ladder_list, name="web-ladders"),
     path("ladders/<slug:slug>/", public.leaderboard, name="web-ladder"),

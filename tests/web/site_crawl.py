@@ -39,6 +39,8 @@ PAGES = {
     "web-ladder": PUBLIC,
     "web-matchups": PUBLIC,
     "web-matchups-game": PUBLIC,
+    "web-studies": PUBLIC,
+    "web-study": PUBLIC,
     "web-my-matches": SIGNED_IN,
     "web-matches": PUBLIC,
     "web-match": PUBLIC,

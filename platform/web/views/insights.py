@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
 
 from engines.registry import game_slugs, get_game
 from insights.matrix import MIN_GAMES, BadQuery, catalogues, matrix
-from insights.models import Source
+from insights.models import Source, Study
+from insights.studies import StudyRefused, may_start, progress, start_study
+from web.study_forms import StudyForm
 
 
 def matchups(request: HttpRequest, game: str | None = None) -> HttpResponse:
@@ -37,3 +39,33 @@ def matchups(request: HttpRequest, game: str | None = None) -> HttpResponse:
         "min_games": MIN_GAMES,
     }
     return render(request, "web/insights/matchups.html", context)
+
+
+def studies(request: HttpRequest) -> HttpResponse:
+    """The bot studies, newest first, and (for organisers and staff) the form to start one."""
+    form = StudyForm(request.POST or None) if may_start(request.user) else None
+    status = 200
+    if request.method == "POST":
+        if form is None:
+            return HttpResponseForbidden("Only organisers and staff start studies.")
+        if form.is_valid():
+            try:
+                study = start_study(request.user, **form.cleaned_data)
+            except StudyRefused as exc:
+                field = exc.field if exc.field in form.fields else None
+                form.add_error(field, str(exc))
+            else:
+                return redirect("web-study", study.pk)
+        status = 400
+    rows = [(s, progress(s)) for s in Study.objects.all()[:50]]
+    return render(request, "web/insights/studies.html", {"form": form, "rows": rows}, status=status)
+
+
+def study(request: HttpRequest, pk: int) -> HttpResponse:
+    """One study: its settings and a progress bar that follows the workers live."""
+    item = get_object_or_404(Study, pk=pk)
+    return render(
+        request,
+        "web/insights/study.html",
+        {"study": item, "p": progress(item), "game_name": get_game(item.game).name},
+    )

@@ -1,0 +1,37 @@
+"""Celery tasks of the insights app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from insights import studies
+from insights.models import Study
+
+
+@shared_task(
+    bind=True,
+    name="insights.play_study_batch",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,
+    max_retries=5,
+)
+def play_study_batch(self, study_id: int, batch: int) -> dict[str, Any]:
+    """Play the matches of one batch of a study that are not over yet, recording each once
+    (idempotent: run again, or after a killed worker, it plays only what is left)."""
+    from matches.runner import run_batch
+
+    ids = studies.batch_matches(study_id, batch)
+    outcome = (
+        run_batch(ids, task_id=self.request.id or "", worker=self.request.hostname or "")
+        if ids
+        else {}
+    )
+    study = Study.objects.filter(pk=study_id).first()
+    if study is not None:
+        studies.progress(study)
+    return {"played": len(ids), "outcome": {str(k): v for k, v in outcome.items()}}
