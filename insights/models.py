@@ -95,3 +95,18 @@ class StudyMatch(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} of study {self.study_id}"
+
+
+class Backtest(models.Model):
+    """One run of ``rating_backtest``: each rating system's figures over a ladder's history."""
+
+    ladder = models.ForeignKey("ratings.Ladder", on_delete=models.CASCADE, related_name="+")
+    matches = models.PositiveIntegerField()
+    scores = models.JSONField(help_text="Per system: log_loss, pair_accuracy, pairs, seconds.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"backtest of {self.ladder_id} over {self.matches} matches"

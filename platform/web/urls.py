@@ -43,6 +43,7 @@ urlpatterns = [
     # ladders
     path("ladders/", public.ladder_list, name="web-ladders"),
     path("ladders/<slug:slug>/", public.leaderboard, name="web-ladder"),
+    path("ladders/<slug:slug>/backtest/", insights.backtest, name="web-ladder-backtest"),
     path("ladders/<slug:slug>/queue/join/", play.queue_join, name="web-queue-join"),
     path("ladders/<slug:slug>/queue/leave/", play.queue_leave, name="web-queue-leave"),
     path("ladders/<slug:slug>/challenge/", play.challenge_bot, name="web-challenge"),

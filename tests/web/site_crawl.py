@@ -40,6 +40,7 @@ PAGES = {
     "web-matchups": PUBLIC,
     "web-matchups-game": PUBLIC,
     "web-studies": PUBLIC,
+    "web-ladder-backtest": PUBLIC,
     "web-study": PUBLIC,
     "web-my-matches": SIGNED_IN,
     "web-matches": PUBLIC,

@@ -50,6 +50,8 @@ def empty_pages() -> list[tuple[Page, bool]]:
         (page("web-ladder", ladder), True),
         (page("web-matchups-game", "khan-of-khans", query="source=study&catalogue=v9"), True),
         (page("web-matchups-game", "no-such-game"), False),
+        (page("web-ladder-backtest", ladder), True),
+        (page("web-ladder-backtest", "no-such-ladder"), False),
         (page("web-study", m), False),
         (page("web-catalogue", "arackhan-wars"), True),
         (page("web-catalogue", "arackhan-wars", query="faction=Whitelands&kind=spell"), True),

@@ -69,3 +69,33 @@ def study(request: HttpRequest, pk: int) -> HttpResponse:
         "web/insights/study.html",
         {"study": item, "p": progress(item), "game_name": get_game(item.game).name},
     )
+
+
+LIVE_BACKTEST_LIMIT = 5000
+"""A ladder with no stored backtest and at most this many matches is replayed for the page."""
+
+
+def backtest(request: HttpRequest, slug: str) -> HttpResponse:
+    """A ladder's rating systems side by side: the last ``rating_backtest`` run (or, on a
+    small ladder never run, a replay now)."""
+    from insights.backtest import backtest as replay_all
+    from insights.backtest import ladder_history
+    from insights.models import Backtest
+    from ratings.models import Ladder
+
+    ladder = get_object_or_404(Ladder, slug=slug)
+    run = Backtest.objects.filter(ladder=ladder).first()
+    if run is not None:
+        scores, matches, when = run.scores, run.matches, run.created
+    else:
+        history = ladder_history(ladder) if ladder.matches.count() <= LIVE_BACKTEST_LIMIT else []
+        scores = [s.to_json() for s in replay_all(ladder, history)] if history else []
+        matches, when = len(history), None
+    for s in scores:
+        acc = s.get("pair_accuracy")
+        s["percent"] = "–" if acc is None else f"{100 * acc:.1f} %"
+    return render(
+        request,
+        "web/insights/backtest.html",
+        {"ladder": ladder, "scores": scores, "matches": matches, "when": when},
+    )
