@@ -35,3 +35,16 @@ def play_study_batch(self, study_id: int, batch: int) -> dict[str, Any]:
     if study is not None:
         studies.progress(study)
     return {"played": len(ids), "outcome": {str(k): v for k, v in outcome.items()}}
+
+
+@shared_task(name="insights.reference_matches")
+def reference_matches() -> dict[str, int]:
+    """The beat's round: each active ladder's reference bots play one match each against
+    its field (matches scheduled, played by the workers)."""
+    from insights.reference import reference_round
+    from ratings.models import HeldRating, Ladder
+
+    ladders = Ladder.objects.filter(
+        active=True, pk__in=HeldRating.objects.values("ladder_id")
+    ).order_by("pk")
+    return {ladder.slug: len(reference_round(ladder)) for ladder in ladders}

@@ -9,6 +9,7 @@ from engines.registry import game_slugs, get_game
 from insights.matrix import MIN_GAMES, BadQuery, catalogues, matrix
 from insights.models import Source, Study
 from insights.studies import StudyRefused, may_start, progress, start_study
+from web.charts import line_chart
 from web.study_forms import StudyForm
 
 
@@ -99,3 +100,39 @@ def backtest(request: HttpRequest, slug: str) -> HttpResponse:
         "web/insights/backtest.html",
         {"ladder": ladder, "scores": scores, "matches": matches, "when": when},
     )
+
+
+def drift_context(ladder) -> dict:
+    """What the ladder page shows of its reference bots: the field's median mu over time as
+    a chart, and per period how the field scored against each held bot."""
+    from insights.drift import drift
+
+    found = drift(ladder)
+    if found is None:
+        return {}
+    points = [p for p in found.periods if p.median_mu is not None]
+    chart = line_chart(
+        [p.median_mu for p in points],
+        title=f"The field's median μ, by {found.unit}",
+        dates=[p.end for p in points],
+        x_label=found.unit,
+        y_label="μ",
+    )
+    rows = []
+    for ref in found.references:
+        games = sum(p.against.get(ref.player_id, [0, 0])[0] for p in found.periods)
+        points_won = sum(p.against.get(ref.player_id, [0, 0.0])[1] for p in found.periods)
+        recent = [p for p in found.periods if ref.player_id in p.against][-3:]
+        recent_games = sum(p.against[ref.player_id][0] for p in recent)
+        recent_points = sum(p.against[ref.player_id][1] for p in recent)
+        rows.append(
+            {
+                "name": ref.player.public_name,
+                "mu": ref.mu,
+                "games": games,
+                "score": f"{100 * points_won / games:.0f} %" if games else "–",
+                "recent": f"{100 * recent_points / recent_games:.0f} %" if recent_games else "–",
+                "gap": None if not points else points[-1].median_mu - ref.mu,
+            }
+        )
+    return {"drift_chart": chart, "drift_rows": rows, "drift_unit": found.unit}
