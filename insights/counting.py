@@ -41,6 +41,25 @@ def seat_keys(match: Any) -> list[str] | None:
     )
 
 
+def deck_names(game: str, decks: Sequence[Any] | None, keys: Sequence[str]) -> list[str] | None:
+    """Each seat's deck by name when the decks are named finer than ``keys`` (AracKhan Wars'
+    starter decks within a faction): a starter deck by its name, another as "Own <key> deck";
+    None when the decks were dealt or the names add nothing to the keys."""
+    from engines.decks import UnknownFormat, get_deck_format
+
+    if not decks:
+        return None
+    try:
+        starters = [(s.data, s.name) for s in get_deck_format(game).starter_decks()]
+    except UnknownFormat:
+        return None
+    names = [
+        next((n for data, n in starters if data == d), f"Own {k} deck")
+        for d, k in zip(decks, keys, strict=True)
+    ]
+    return None if names == list(keys) else names
+
+
 def tallies(
     game: str,
     catalogue: str,
@@ -48,23 +67,28 @@ def tallies(
     keys: Sequence[str],
     ranks: Sequence[int],
     teams: Sequence[int | None] | None = None,
+    deck_names: Sequence[str] | None = None,
 ) -> Counter:
     """``{(count key, field): n}`` a match adds: for each ordered pair of seats on different
     sides, a game for the first seat's key against the second's, a win when it ranked better,
     a draw when equal; for each seat position (``Seat 1``...), a game, a win when it alone
-    ranked first, a draw when it shared first place."""
+    ranked first, a draw when it shared first place. With ``deck_names`` the same pairs are
+    counted by deck name too (kind ``deck``)."""
     out: Counter = Counter()
     teams = teams or [None] * len(ranks)
-    for i, (key, rank) in enumerate(zip(keys, ranks, strict=True)):
-        for j, (other, other_rank) in enumerate(zip(keys, ranks, strict=True)):
+    levels = [(Kind.PAIR.value, keys)] + ([(Kind.DECK.value, deck_names)] if deck_names else [])
+    for i, rank in enumerate(ranks):
+        for j, other_rank in enumerate(ranks):
             if i == j or (teams[i] is not None and teams[i] == teams[j]):
                 continue
-            row = (game, catalogue, source, Kind.PAIR.value, key, other)
-            out[row, "games"] += 1
-            if rank < other_rank:
-                out[row, "wins"] += 1
-            elif rank == other_rank:
-                out[row, "draws"] += 1
+            for kind, names in levels:
+                row = (game, catalogue, source, kind, names[i], names[j])
+                out[row, "games"] += 1
+                if rank < other_rank:
+                    out[row, "wins"] += 1
+                elif rank == other_rank:
+                    out[row, "draws"] += 1
+    for i, rank in enumerate(ranks):
         seat = (game, catalogue, source, Kind.SEAT.value, f"Seat {i + 1}", "")
         out[seat, "games"] += 1
         best = min(ranks)

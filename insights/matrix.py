@@ -68,6 +68,11 @@ def check(game: str, sources: Sequence[str]) -> None:
         raise BadQuery(f"unknown source {bad[0]!r} (known: {', '.join(Source.values)})", "source")
 
 
+def has_decks(game: str) -> bool:
+    """Whether ``game``'s counts name decks finer than its key (a by-deck matrix exists)."""
+    return MatchupCount.objects.filter(game=game, kind=Kind.DECK).exists()
+
+
 def catalogues(game: str) -> list[str]:
     """The catalogue versions the counts of ``game`` have, newest first."""
     labels = set(
@@ -123,16 +128,21 @@ class Matrix:
         }
 
 
-def matrix(game: str, catalogue: str | None = None, sources: Sequence[str] = ()) -> Matrix:
+def matrix(
+    game: str, catalogue: str | None = None, sources: Sequence[str] = (), by: str = "key"
+) -> Matrix:
     """The matchup matrix of ``game`` (one catalogue version, or all when None) over
-    ``sources`` (all when empty), from the stored counts: a handful of rows, never the
-    matches. Raises :class:`BadQuery`."""
+    ``sources`` (all when empty), by the engine's key (a faction, a Khan...) or, ``by="deck"``,
+    by named deck, from the stored counts: a handful of rows, never the matches. Raises
+    :class:`BadQuery`."""
     from engines.registry import get_game
 
     check(game, sources)
+    if by not in ("key", "deck"):
+        raise BadQuery(f"unknown grouping {by!r} (known: key, deck)", "by")
     cells: dict[tuple[str, str], Cell] = {}
     totals: dict[str, list[int]] = {}
-    for r in _rows(game, catalogue, sources, Kind.PAIR):
+    for r in _rows(game, catalogue, sources, Kind.DECK if by == "deck" else Kind.PAIR):
         cells[r["key"], r["opponent"]] = cell(r["key"], r["opponent"], r["g"], r["w"], r["d"])
         t = totals.setdefault(r["key"], [0, 0, 0])
         t[0], t[1], t[2] = t[0] + r["g"], t[1] + r["w"], t[2] + r["d"]
@@ -143,5 +153,5 @@ def matrix(game: str, catalogue: str | None = None, sources: Sequence[str] = ())
         for r in _rows(game, catalogue, sources, Kind.SEAT)
     ]
     seats.sort(key=lambda c: int(c.key.split()[-1]))
-    kind = get_game(game).matchup_kind or "deck"
+    kind = "deck" if by == "deck" else get_game(game).matchup_kind or "deck"
     return Matrix(game, kind, catalogue, list(sources), keys, cells, overall, seats)

@@ -19,12 +19,15 @@ class Source(models.TextChoices):
 
 class Kind(models.TextChoices):
     PAIR = "pair", "Matchup"
+    DECK = "deck", "Matchup of named decks"
     SEAT = "seat", "Seat position"
 
 
 class MatchupCount(models.Model):
-    """Results of ``key`` against ``opponent`` (kind ``pair``: seat against seat, both orders
-    kept), or of seat position ``key`` (kind ``seat``, no opponent: the seat finishing first)."""
+    """Results of ``key`` against ``opponent`` (kind ``pair``: the engine's key, a faction, a
+    Khan...; kind ``deck``: the named decks, starter decks by name; seat against seat, both
+    orders kept), or of seat position ``key`` (kind ``seat``, no opponent: the seat finishing
+    first)."""
 
     game = models.CharField(max_length=40)
     catalogue = models.CharField(max_length=20, blank=True, help_text="Catalogue version: v1...")

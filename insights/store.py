@@ -9,7 +9,15 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
-from insights.counting import CountKey, final_ranks, merge, seat_keys, source_of, tallies
+from insights.counting import (
+    CountKey,
+    deck_names,
+    final_ranks,
+    merge,
+    seat_keys,
+    source_of,
+    tallies,
+)
 from insights.models import MatchupCount
 
 FIELDS = ("game", "catalogue", "source", "kind", "key", "opponent")
@@ -46,9 +54,9 @@ def match_tallies(matches: Iterable[Any], labels: CatalogueLabels | None = None)
             continue
         day = (match.finished_at or match.created).date()
         teams = [s.team for s in sorted(match.seats.all(), key=lambda s: s.seat)]
-        parts.append(
-            tallies(match.game, labels(match.game, day), source, keys, ranks, teams or None)
-        )
+        names = deck_names(match.game, match.decks, keys)
+        catalogue = labels(match.game, day)
+        parts.append(tallies(match.game, catalogue, source, keys, ranks, teams or None, names))
     return parts
 
 

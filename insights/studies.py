@@ -113,13 +113,14 @@ def start_study(
     options: dict[str, Any] | None = None,
     batch_size: int = 20,
 ) -> Study:
-    """Create a study and its matches, and (once committed) queue its batches. Raises
-    :class:`StudyRefused` naming the field at fault, before anything is written."""
+    """Create a study and its matches, and (once committed) queue its batches. ``user`` None
+    is an operator's command. Raises :class:`StudyRefused` naming the field at fault, before
+    anything is written."""
     from engines.base import BadSetup
     from engines.registry import game_slugs, get_game
     from matches.scheduling import SeatSpec, schedule_match
 
-    if not may_start(user):
+    if user is not None and not may_start(user):
         raise StudyRefused("only organisers and staff start studies", "user")
     if game not in game_slugs():
         raise StudyRefused(f"unknown game {game!r} (known: {', '.join(game_slugs())})", "game")

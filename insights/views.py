@@ -31,12 +31,14 @@ class MatchupView(APIView):
         parameters=[
             OpenApiParameter("catalogue", str, description="A catalogue version (v1...); all"),
             OpenApiParameter("source", str, many=True, description="ladder, tournament, study"),
+            OpenApiParameter("by", str, description="key (faction, Khan...; default) or deck"),
         ]
     )
     def get(self, request: Request, game: str) -> Response:
         catalogue = request.query_params.get("catalogue") or None
         try:
-            data = matrix(game, catalogue, sources_of(request))
+            by = request.query_params.get("by") or "key"
+            data = matrix(game, catalogue, sources_of(request), by)
         except BadQuery as exc:
             if exc.field == "game":
                 raise exceptions.NotFound(str(exc)) from None

@@ -97,3 +97,19 @@ def test_the_page_shows_the_heat_map_by_name(client, two) -> None:
     assert "25 games" in matrix and "too few" not in matrix
     empty = client.get("/insights/matchups/khan-of-khans/").content.decode()
     assert "No finished matches of Khan of Khans counted yet." in empty
+
+
+def test_named_decks_have_a_matrix_of_their_own(client, two) -> None:
+    record(*(nakka_v_blight(two, r) for r in ([1, 2], [2, 1], [1, 2])))
+    record(finished("khan-of-khans", two, [1, 2], ["morokanth", "sable-nation"]))
+    by_deck = client.get(f"/api/insights/matchups/{AKW}/?by=deck").json()
+    assert by_deck["kind"] == "deck"
+    assert by_deck["keys"] == ["Blight pre-built deck", "Lightning Strike"]
+    ls = next(c for c in by_deck["cells"] if c["key"] == "Lightning Strike")
+    assert (ls["games"], ls["wins"]) == (3, 2)
+    # a Khan is the deck itself: no second matrix
+    assert not MatchupCount.objects.filter(game="khan-of-khans", kind="deck").exists()
+    page = client.get(f"/insights/matchups/{AKW}/?by=deck").content.decode()
+    assert "vs Lightning Strike" in page and "By deck" in page
+    bad = client.get(f"/api/insights/matchups/{AKW}/?by=colour")
+    assert bad.status_code == 400 and "by" in bad.json()["error"]["fields"]

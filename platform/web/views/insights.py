@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import get_object_or_404, redirect, render
 
 from engines.registry import game_slugs, get_game
-from insights.matrix import MIN_GAMES, BadQuery, catalogues, matrix
+from insights.matrix import MIN_GAMES, BadQuery, catalogues, has_decks, matrix
 from insights.models import Source, Study
 from insights.studies import StudyRefused, may_start, progress, start_study
 from web.charts import line_chart
@@ -23,8 +23,9 @@ def matchups(request: HttpRequest, game: str | None = None) -> HttpResponse:
     if catalogue is not None and catalogue not in versions:
         catalogue = None
     sources = [s for s in request.GET.getlist("source") if s in Source.values]
+    by = "deck" if request.GET.get("by") == "deck" and has_decks(game) else "key"
     try:
-        data = matrix(game, catalogue, sources)
+        data = matrix(game, catalogue, sources, by)
     except BadQuery as exc:  # checked above; kept for safety of the page
         raise Http404(str(exc)) from None
     context = {
@@ -38,6 +39,9 @@ def matchups(request: HttpRequest, game: str | None = None) -> HttpResponse:
         "m": data,
         "grid": data.grid(),
         "min_games": MIN_GAMES,
+        "by": by,
+        "has_decks": has_decks(game),
+        "key_kind": get_game(game).matchup_kind or "deck",
     }
     return render(request, "web/insights/matchups.html", context)
 
