@@ -112,6 +112,17 @@ def measure(args, run_dir: Path) -> None:
         counted_seat_games=sum(c.games for c in data.seats),
         overall={k: round(v.rate, 3) for k, v in data.overall.items()},
     )
+    decks = matrix(GAME, sources=["study"], by="deck")
+    cells = list(decks.cells.values())
+    emit(
+        case,
+        "deck_matrix_cells_filled",
+        len(cells),
+        "cells",
+        decks=len(decks.keys),
+        fewest_games=min(c.games for c in cells),
+        small_cells=sum(c.small for c in cells),
+    )
 
 
 if __name__ == "__main__":

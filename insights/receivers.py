@@ -31,12 +31,12 @@ def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
 
 
 def on_match_reopened(sender: Any, match: Any, **kwargs: Any) -> None:
-    """A void or correction changes what the game's matches add up to: count it again once
-    the change commits."""
-    from insights.store import rebuild
+    """A void or correction changes what the game's matches add up to: count the game again
+    on a worker once the change commits."""
+    from insights.tasks import rebuild_matchups
 
     game = match.game
-    transaction.on_commit(lambda: rebuild(game))
+    transaction.on_commit(lambda: rebuild_matchups.delay(game))
 
 
 def on_study_batches_ready(sender: Any, study_id: int, batches: list[int], **kwargs: Any) -> None:

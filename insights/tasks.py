@@ -37,6 +37,14 @@ def play_study_batch(self, study_id: int, batch: int) -> dict[str, Any]:
     return {"played": len(ids), "outcome": {str(k): v for k, v in outcome.items()}}
 
 
+@shared_task(name="insights.rebuild_matchups", acks_late=True)
+def rebuild_matchups(game: str) -> int:
+    """Count ``game``'s matchups again from its history (after a void or a correction)."""
+    from insights.store import rebuild
+
+    return rebuild(game)
+
+
 @shared_task(name="insights.reference_matches")
 def reference_matches() -> dict[str, int]:
     """The beat's round: each active ladder's reference bots play one match each against
