@@ -46,6 +46,14 @@ def setup_django(database: str | None) -> None:
     os.environ.pop("CELERY_BROKER_URL", None)
     os.environ.pop("CHANNEL_LAYER_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gauntlet.settings")
+    if database.startswith("postgres"):  # a fresh database of the bench's own
+        import psycopg
+
+        name = database.rsplit("/", 1)[1]
+        admin = database.rsplit("/", 1)[0] + "/postgres"
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            conn.execute(f'CREATE DATABASE "{name}"')
     import django
 
     django.setup()
@@ -234,7 +242,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--db-matches", type=int, default=20_000)
     parser.add_argument("--page-matches", type=int, default=100_000)
-    parser.add_argument("--database", help="a DATABASE_URL (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--database",
+        help="a PostgreSQL URL, dropped and created afresh (default: a new SQLite file)",
+    )
     parser.add_argument("--skip-db", action="store_true", help="only the in-memory cases")
     args = parser.parse_args()
     setup_django(args.database)

@@ -13,6 +13,7 @@ from insights.tasks import play_study_batch
 from players.models import Player
 from tests.support.accounts import STRONG
 from tests.web.board_play import page_fits
+from tests.web.conftest import screenshot
 from tests.web.test_web_browser import log_in
 
 pytestmark = pytest.mark.browser
@@ -58,3 +59,4 @@ def test_a_study_runs_with_a_live_progress_bar_and_fills_the_matrix(page, live_s
     expect(matrix.locator("thead")).to_contain_text("vs Blight")
     assert matrix.locator("td.small-sample").count() >= 1  # 8 matches: too few to judge
     assert page_fits(page)
+    screenshot(page, "matchups-390")
