@@ -157,6 +157,10 @@ class Game(ABC):
     max_seats: ClassVar[int]
     uses_decks: ClassVar[bool] = False
     """True when each seat brings a deck (or army list, or Khan choice) of its own."""
+    matchup_kind: ClassVar[str] = ""
+    """What matchup statistics compare a seat by, as the game says it (``"faction"``,
+    ``"Khan"``, ``"Hero"``, ``"army"``); empty when the game names nothing (see
+    :meth:`matchup_keys`)."""
 
     # -- versions ------------------------------------------------------------------------
     def at_version(self, version: str) -> Game:
@@ -166,6 +170,18 @@ class Game(ABC):
         if version == self.version:
             return self
         raise UnknownEngineVersion(self.slug, version, self.versions or (self.version,))
+
+    def matchup_keys(
+        self,
+        seed: int,
+        n_seats: int,
+        decks: Sequence[JSON] | None,
+        options: dict[str, Any] | None = None,
+    ) -> list[str] | None:
+        """What each seat of a match set up from ``seed``, ``decks`` and ``options`` plays, by
+        the name people know it under (a faction, a Khan, a Hero, an army), seat by seat; decks
+        dealt from the seed are named too. None when the game names nothing."""
+        return None
 
     # -- setting up ----------------------------------------------------------------------
     @abstractmethod

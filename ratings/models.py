@@ -236,3 +236,25 @@ class QueueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} waiting on {self.ladder}"
+
+
+class HeldRating(models.Model):
+    """A reference bot's rating on a ladder, held: its matches move the other seats' ratings
+    against it, never its own (updates and recomputes alike start and leave it here)."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="held_ratings")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="held_ratings"
+    )
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "player"], name="one_held_rating_per_ladder")
+        ]
+        ordering = ["ladder", "mu"]
+
+    def __str__(self) -> str:
+        return f"{self.player} held at {self.mu:.2f} on {self.ladder}"

@@ -24,6 +24,7 @@ from ratings.service import (
     activity_time,
     compute_updates,
     conservative,
+    held_ratings,
     unrateable,
 )
 
@@ -97,6 +98,12 @@ def recompute_ladder(
         ladder = Ladder.objects.select_for_update().get(pk=ladder.pk)
         summary = RecomputeSummary(ladder=ladder.slug, from_sequence=start)
 
+        # Reference bots start (and stay) at their held ratings; the others at the ladder's.
+        held = {p: pair for (_, p), pair in held_ratings([ladder.pk]).items()}
+
+        def start_of(player_id: int) -> tuple[float, float]:
+            return held.get(player_id, (ladder.mu, ladder.sigma))
+
         # Ratings as they stood before ``start``: replay the kept changes' results.
         state: dict[int, PlayerState] = {}
         kept_matches: set[int] = set()
@@ -115,7 +122,7 @@ def recompute_ladder(
                 finished_at[pk] = fin or created
         for match_id, player_id, mu, sigma, rank in kept_rows:
             kept_matches.add(match_id)
-            st = state.setdefault(player_id, PlayerState(ladder.mu, ladder.sigma))
+            st = state.setdefault(player_id, PlayerState(*start_of(player_id)))
             st.mu, st.sigma = mu, sigma
             st.games += 1
             st.wins += rank == 0
@@ -167,9 +174,9 @@ def recompute_ladder(
                 next_sequence += 1
             current = {}
             for s in seats:
-                st = state.setdefault(s.player_id, PlayerState(ladder.mu, ladder.sigma))
+                st = state.setdefault(s.player_id, PlayerState(*start_of(s.player_id)))
                 current[s.player_id] = (st.mu, st.sigma)
-            updates, backend = compute_updates(ladder, seats, current)
+            updates, backend = compute_updates(ladder, seats, current, held)
             when = activity_time(m)
             for u in updates:
                 st = state[u.player_id]

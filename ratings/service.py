@@ -148,12 +148,18 @@ def group_seats(seats: Sequence[SeatOutcome]) -> list[list[SeatOutcome]]:
 
 
 def compute_updates(
-    ladder: Any, seats: Sequence[SeatOutcome], current: dict[int, Pair]
+    ladder: Any,
+    seats: Sequence[SeatOutcome],
+    current: dict[int, Pair],
+    held: Iterable[int] = (),
 ) -> tuple[list[Update], str]:
     """TrueSkill updates for one match; ``current`` holds each player's (mu, sigma) before it.
 
     A team's rank is the best rank among its seats (a finished match gives a team one rank).
+    The players in ``held`` (reference bots, see :class:`~ratings.models.HeldRating`) keep
+    their rating: the others are rated against it, it does not move.
     """
+    held = set(held)
     groups = group_seats(seats)
     ranks = [min(s.rank for s in g) for g in groups]
     rated, backend = rate_groups(ladder, [[current[s.player_id] for s in g] for g in groups], ranks)
@@ -161,9 +167,21 @@ def compute_updates(
     for g, rank, after in zip(groups, ranks, rated, strict=True):
         for s, (mu, sigma) in zip(g, after, strict=True):
             before = current[s.player_id]
+            if s.player_id in held:
+                mu, sigma = before
             updates.append(Update(s.player_id, before[0], before[1], mu, sigma, rank))
     updates.sort(key=lambda u: u.player_id)
     return updates, backend
+
+
+def held_ratings(ladder_ids: Iterable[int]) -> dict[tuple[int, int], Pair]:
+    """The held ratings of reference bots, by ``(ladder id, player id)``."""
+    from ratings.models import HeldRating
+
+    return {
+        (h.ladder_id, h.player_id): (h.mu, h.sigma)
+        for h in HeldRating.objects.filter(ladder_id__in=list(ladder_ids))
+    }
 
 
 def _outcomes(seats: Iterable[MatchSeat]) -> list[SeatOutcome]:
@@ -230,6 +248,7 @@ def rate_matches(matches: Sequence[Match]) -> dict[int, list[RatingChange]]:
                 player_id__in={s.player_id for seats in seats_of.values() for s in seats},
             )
         }
+        held = held_ratings(ladders)
         created: dict[tuple[int, int], Rating] = {}
         changed: dict[int, Rating] = {}
         changes: list[RatingChange] = []
@@ -244,12 +263,13 @@ def rate_matches(matches: Sequence[Match]) -> dict[int, list[RatingChange]]:
             for s in seats:
                 key = (ladder.pk, s.player_id)
                 if key not in ratings:
+                    mu, sigma = held.get(key, (ladder.mu, ladder.sigma))
                     ratings[key] = created[key] = Rating(
                         ladder=ladder,
                         player_id=s.player_id,
-                        mu=ladder.mu,
-                        sigma=ladder.sigma,
-                        conservative=conservative(ladder.mu, ladder.sigma),
+                        mu=mu,
+                        sigma=sigma,
+                        conservative=conservative(mu, sigma),
                     )
             current = {
                 s.player_id: (
@@ -258,7 +278,12 @@ def rate_matches(matches: Sequence[Match]) -> dict[int, list[RatingChange]]:
                 )
                 for s in seats
             }
-            updates, backend = compute_updates(ladder, seats, current)
+            for s in seats:  # a reference bot plays at its held rating, whatever the row says
+                if (ladder.pk, s.player_id) in held:
+                    current[s.player_id] = held[ladder.pk, s.player_id]
+            updates, backend = compute_updates(
+                ladder, seats, current, [p for (lid, p) in held if lid == ladder.pk]
+            )
             ladder.last_sequence += 1
             used_ladders.add(ladder.pk)
             when = activity_time(match)

@@ -40,6 +40,7 @@ class Akhedena(Game):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
+    matchup_kind: ClassVar[str] = "army"
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
@@ -75,6 +76,20 @@ class Akhedena(Game):
         if isinstance(cap, bool) or not isinstance(cap, int) or not 1 <= cap <= MAX_TURN_CAP:
             raise BadSetup(f"turn_cap is a whole number of turns per player, 1 to {MAX_TURN_CAP}")
         return cap
+
+    def matchup_keys(
+        self,
+        seed: int,
+        n_seats: int,
+        decks: Sequence[JSON] | None,
+        options: dict[str, Any] | None = None,
+    ) -> list[str] | None:
+        """Each seat's army: a starter list by its name, any other list as "Own army"."""
+        from engines.akhedena.format import starter_armies
+
+        names = [(s.data, s.name) for s in starter_armies()]
+        chosen = self.default_decks(n_seats) if decks is None else list(decks)
+        return [next((n for data, n in names if data == d), "Own army") for d in chosen]
 
     def default_decks(self, n_seats: int) -> list[JSON]:
         """The starter army lists, seat by seat in turn."""

@@ -12,7 +12,12 @@ from engines.arackhan_wars.catalogue import shipped_catalogue
 from engines.arackhan_wars.explain import why_illegal
 from engines.arackhan_wars.modes import hooks as mode_hooks
 from engines.arackhan_wars.modes.options import MODE_OPTIONS, chosen_modes
-from engines.arackhan_wars.playable import deck_cards, starter_cards, validate_for_play
+from engines.arackhan_wars.playable import (
+    deck_cards,
+    playable_starters,
+    starter_cards,
+    validate_for_play,
+)
 from engines.arackhan_wars.rules import CURRENT, VERSIONS, rules_for
 from engines.arackhan_wars.state import State, new_state
 from engines.base import (
@@ -46,6 +51,7 @@ class ArackhanWars(Game):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
+    matchup_kind: ClassVar[str] = "faction"
     score_label: ClassVar[str] = present.SCORE_LABEL
 
     def __init__(self, version: str = CURRENT) -> None:
@@ -82,7 +88,7 @@ class ArackhanWars(Game):
         mode, mode_flags = self._mode(n_seats, options)
         lists: list[list[int]] = []
         if decks is None:
-            # the playable starters, validated once (the same choice of decks as before)
+            # the playable starters, validated once (the same choice as _dealt)
             starters = starter_cards()
             rng = random.Random(derive_seed(seed, "decks"))
             lists = [list(rng.choice(starters)) for _ in range(n_seats)]
@@ -103,6 +109,27 @@ class ArackhanWars(Game):
             st = new_state(seed, lists, rules=self.rules)
         mode_hooks.setup(st, mode_flags)
         return st
+
+    @staticmethod
+    def _dealt(seed: int, n_seats: int) -> list[JSON]:
+        """The starter decks a match without decks deals its seats, from the seed."""
+        starters = playable_starters()
+        rng = random.Random(derive_seed(seed, "decks"))
+        return [rng.choice(starters).data for _ in range(n_seats)]
+
+    def matchup_keys(
+        self,
+        seed: int,
+        n_seats: int,
+        decks: Sequence[JSON] | None,
+        options: dict[str, Any] | None = None,
+    ) -> list[str] | None:
+        """Each seat's faction (its deck's, or the dealt starter deck's)."""
+        chosen = self._dealt(seed, n_seats) if decks is None else list(decks)
+        return [
+            str(d.get("faction") or "Unknown faction") if isinstance(d, dict) else "Own deck"
+            for d in chosen
+        ]
 
     @staticmethod
     def _mode(n_seats: int, options: dict[str, Any] | None) -> tuple[str, dict[str, bool]]:

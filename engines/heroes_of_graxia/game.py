@@ -34,6 +34,7 @@ class HeroesOfGraxia(Game):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
     uses_decks: ClassVar[bool] = True
+    matchup_kind: ClassVar[str] = "Hero"
 
     def __init__(self, catalogue: Catalogue | None = None) -> None:
         self._catalogue = catalogue
@@ -103,6 +104,18 @@ class HeroesOfGraxia(Game):
         st = new_state(t, seed, n_seats, heroes, max_rounds)
         rules.settle(st, None)
         return st
+
+    def matchup_keys(
+        self,
+        seed: int,
+        n_seats: int,
+        decks: Sequence[JSON] | None,
+        options: dict[str, Any] | None = None,
+    ) -> list[str] | None:
+        """Each seat's Hero by name (chosen, or dealt from the seed)."""
+        state = self.new_game(seed, n_seats, decks, options)
+        t = state.t
+        return [t.NAME[t.KIND[card]] for card in state.hero]
 
     def default_decks(self, n_seats: int) -> list[JSON] | None:
         """Every seat takes a Hero at random."""

@@ -53,6 +53,7 @@ class KhanOfKhans(Game):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     uses_decks: ClassVar[bool] = True
+    matchup_kind: ClassVar[str] = "Khan"
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
@@ -82,6 +83,17 @@ class KhanOfKhans(Game):
             if len(set(khans)) != len(khans):
                 raise BadSetup(f"each Khan can be played by only one seat: {decks}")
         return new_state(seed, khans, n_seats)
+
+    def matchup_keys(
+        self,
+        seed: int,
+        n_seats: int,
+        decks: Sequence[JSON] | None,
+        options: dict[str, Any] | None = None,
+    ) -> list[str] | None:
+        """Each seat's Khan by name (chosen, or dealt from the seed)."""
+        state = self.new_game(seed, n_seats, decks, options)
+        return [KHAN_NAMES[k] for k in state.khans]
 
     def default_decks(self, n_seats: int) -> list[JSON] | None:
         """None: the Khans are dealt at random from the match seed."""

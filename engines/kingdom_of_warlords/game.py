@@ -46,8 +46,20 @@ class KingdomOfWarlords(Game):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     uses_decks: ClassVar[bool] = True
+    matchup_kind: ClassVar[str] = "army"
 
     # -- setting up ------------------------------------------------------------------------
+    def matchup_keys(
+        self,
+        seed: int,
+        n_seats: int,
+        decks: Sequence[JSON] | None,
+        options: dict[str, Any] | None = None,
+    ) -> list[str] | None:
+        """Each seat's army: every legal army is the standard one (in some order)."""
+        chosen = self.default_decks(n_seats) if decks is None else list(decks)
+        return ["Standard army" if Counter(d) == _STANDARD_COUNTS else "Own army" for d in chosen]
+
     def default_decks(self, n_seats: int) -> list[JSON] | None:
         """The standard 27-card army for each seat."""
         return [list(STANDARD_ARMY) for _ in range(n_seats)]

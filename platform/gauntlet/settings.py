@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "matches",
     "ratings",
     "tournaments",
+    "insights",
     "decks",
     "web",
     "gauntlet",
@@ -244,6 +245,7 @@ CELERY_TASK_ROUTES = {
         "matches.run_scheduled",
         "matches.expire_clock",
         "ratings.matchmake",
+        "insights.reference_matches",
     )
 }
 
@@ -263,6 +265,10 @@ CELERY_BEAT_SCHEDULE = {
     "matches.run_scheduled": _every("matches.run_scheduled", 30.0),
     # Form ladder matches from the queues (and keep bot arenas playing).
     "ratings.matchmake": _every("ratings.matchmake", 5.0),
+    # Reference bots (held ratings) play their ladders' fields: drift shows against them.
+    "insights.reference_matches": _every(
+        "insights.reference_matches", env_int("GAUNTLET_REFERENCE_EVERY", 600)
+    ),
 }
 
 # -- Channels ----------------------------------------------------------------------------

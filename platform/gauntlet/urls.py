@@ -31,6 +31,7 @@ api_patterns = [
     path("", include("matches.urls")),
     path("", include("decks.urls")),
     path("", include("tournaments.urls")),
+    path("", include("insights.urls")),
 ]
 
 urlpatterns = [

@@ -1,6 +1,16 @@
 from django.urls import path
 
-from web.views import accounts, catalogues, decks, game, notifications, play, public, staff
+from web.views import (
+    accounts,
+    catalogues,
+    decks,
+    game,
+    insights,
+    notifications,
+    play,
+    public,
+    staff,
+)
 from web.views.tournaments import night as tournament_night
 from web.views.tournaments import organiser as tournament_organiser
 from web.views.tournaments import player as tournament_player
@@ -47,9 +57,15 @@ urlpatterns = [
     path("notifications/<int:pk>/", notifications.follow, name="web-notification"),
     # players
     path("players/<str:username>/", public.player, name="web-player"),
+    # insights
+    path("insights/matchups/", insights.matchups, name="web-matchups"),
+    path("insights/matchups/<slug:game>/", insights.matchups, name="web-matchups-game"),
+    path("insights/studies/", insights.studies, name="web-studies"),
+    path("insights/studies/<int:pk>/", insights.study, name="web-study"),
     # ladders
     path("ladders/", public.ladder_list, name="web-ladders"),
     path("ladders/<slug:slug>/", public.leaderboard, name="web-ladder"),
+    path("ladders/<slug:slug>/backtest/", insights.backtest, name="web-ladder-backtest"),
     path("ladders/<slug:slug>/queue/join/", play.queue_join, name="web-queue-join"),
     path("ladders/<slug:slug>/queue/leave/", play.queue_leave, name="web-queue-leave"),
     path("ladders/<slug:slug>/challenge/", play.challenge_bot, name="web-challenge"),

@@ -25,8 +25,11 @@ def test_demo_matches_all_reproduce_and_ladders_recompute_unchanged(
     assert event.state == State.FINISHED and event.winner_id is not None
     pods = Tournament.objects.get(name="Graxia Pod Night")  # two rounds of one 4-player pod
     assert pods.state == State.FINISHED and pods.winner_id is not None
+    from insights.models import Study
+
+    study = Study.objects.get()  # the demo's small bot study, played to its end
     everything = Match.objects.filter(state=MatchState.FINISHED).count()
-    assert everything == finished.count() + 15 + 2
+    assert everything == finished.count() + 15 + 2 + study.matches
     capsys.readouterr()
     call_command("verify_matches", "--all")
     assert f"{everything} reproduce, 0 diverge" in capsys.readouterr().out

@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from decks.models import Deck, DeckVersion
+from insights.models import Study
 from matches.models import Match, MatchState
 from players.models import Player
 from ratings.models import Ladder
@@ -105,6 +106,12 @@ def demo_pages() -> list[Page]:
             page("web-tournament-csv", done.pk, kind)
             for kind in ("entrants", "pairings", "standings")
         ],
+        page("web-matchups"),
+        page("web-matchups-game", "arackhan-wars"),
+        page("web-matchups-game", "khan-of-khans", query="source=ladder"),
+        page("web-studies"),
+        page("web-study", Study.objects.get().pk),
+        page("web-ladder-backtest", arackhan),
         page("web-notifications"),
         page("web-notification", 10**9),
         # Form targets: a GET is refused (405) or sent to the log-in page, never a 5xx.

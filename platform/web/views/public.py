@@ -17,6 +17,7 @@ from web import queries
 from web.charts import line_chart, sparkline
 from web.forms import ActorForm, ChallengeForm, CorrectForm, ReasonForm
 from web.replay import replay_match
+from web.views.insights import drift_context
 
 HISTORY_POINTS = 100  # rating-history chart: the last this many matches per ladder
 
@@ -153,6 +154,7 @@ def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> 
         "rows": rows,
         "queue_size": QueueEntry.objects.filter(ladder=ladder).count(),
         "conservative_explained": explain.CONSERVATIVE,
+        **drift_context(ladder),
         **ladder_forms(request, ladder, **bound),
     }
     return render(request, "web/leaderboard.html", context, status=status)

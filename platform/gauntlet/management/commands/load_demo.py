@@ -91,6 +91,19 @@ class Command(BaseCommand):
         self.stdout.write(self.create_decks())
         self.stdout.write(self.open_upcoming_tournament())
         self.stdout.write(self.start_live_match())
+        self.stdout.write(self.run_demo_study())
+
+    def run_demo_study(self) -> str:
+        """A small bot self-play study between two AracKhan Wars starter decks: the matchup
+        pages have bot play to show (staff start larger ones at /insights/studies/)."""
+        from insights.models import Study
+        from insights.studies import start_study
+
+        decks = ["lightning-strike", "blight-prebuilt"]
+        study = Study.objects.filter(game="arackhan-wars", decks=decks).first()
+        if study is None:
+            study = start_study(None, "arackhan-wars", decks, "heuristic", 8, batch_size=4)
+        return f"demo study: {study.matches} AracKhan Wars bot matches, {' v '.join(decks)}"
 
     def create_bots(self) -> int:
         """Bot accounts per game and kind, enough of each kind to fill its largest ladder."""
