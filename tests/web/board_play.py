@@ -77,7 +77,11 @@ def play_by_clicking(
             if shot:
                 screenshot(page, shot)
             page.reload()
-            expect(board).to_have_attribute("data-socket", "open")
+            # Live again, unless the bot's reply ended the match meanwhile (no socket then).
+            page.wait_for_function(
+                "() => { const b = document.getElementById('play');"
+                " return b.dataset.socket === 'open' || b.dataset.state !== 'running'; }"
+            )
             assert int(board.get_attribute("data-ply")) > int(ply)  # the server's state
     if reload_after is not None and not reloaded:  # a short game: reload on its result
         if shot:

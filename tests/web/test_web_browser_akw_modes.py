@@ -90,8 +90,10 @@ def test_a_2v2_seat_sees_its_own_strategy_card_and_no_other(browser_page, daphne
     seats = [SeatSpec(alice, team=0)] + [
         SeatSpec(b, "random", team=t) for b, t in zip(crew, (1, 0, 1), strict=True)
     ]
+    # Seed 1: Alice chooses who begins, so the match waits for her first. (This process has no
+    # worker: the bots' moves are played by the server, after hers, as a tournament table's are.)
     match = schedule_match(
-        "arackhan-wars", seats, options={"mode": "2v2", "strategy": True}, origin="test"
+        "arackhan-wars", seats, options={"mode": "2v2", "strategy": True}, origin="test", seed=1
     )
     log_in(page, daphne, alice)
     page.goto(f"{daphne}/matches/{match.pk}/play/")
