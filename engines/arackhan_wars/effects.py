@@ -86,13 +86,10 @@ def compute(st: State) -> Stats:
     if st._stats_version == st.version and st._stats is not None:
         return st._stats
     prev = st._stats
-    key = None
-    if prev is not None:
-        key = inputs_key(st, prev.reads)
-        if key == st._stats_key:
-            # the same cards, sides and changes, so the same auras read the same inputs
-            st._stats_version = st.version
-            return prev
+    if prev is not None and same_inputs(st, st._stats_key, prev.reads):
+        # the same cards, sides and changes, so the same auras read the same inputs
+        st._stats_version = st.version
+        return prev
     stats = Stats()
     face_up, temp, ctype, table = st.face_up, st.temp, st.ctype, infos()
     revealed = [i for i in st.board if i >= 0 and face_up[i]]
@@ -185,9 +182,7 @@ def compute(st: State) -> Stats:
         mode_auras.apply(st, stats)  # Strategy cards, then the Event in force (it prevails)
     st._stats = stats
     st._stats_version = st.version
-    st._stats_key = (
-        key if key is not None and prev.reads == stats.reads else inputs_key(st, stats.reads)
-    )
+    st._stats_key = inputs_key(st, stats.reads)
     return stats
 
 
@@ -333,16 +328,34 @@ def inputs_key(st: State, reads: tuple[bool, bool, bool] = (True, True, True)) -
     tokens, sides up, astral planes, this round's changes and, where an aura reads them
     (``reads``), the activation, the extra tokens and who begins the round. The catalogue types
     of revealed cards never change, nor do the rules and sides. A state with the same key has
-    the same characteristics (a pass, a failed attack, a card placed face down keep them)."""
+    the same characteristics (a pass, a failed attack, a card placed face down keep them).
+    The key holds copies of the state's lists: :func:`same_inputs` compares a state with it."""
     active, tokens, first = reads
     return (
-        tuple(st.board),
-        tuple(st.face_up),
-        tuple(st.control),
-        tuple(st.active) if active else None,
-        tuple(st.extra_tokens) if tokens else None,
+        st.board[:],
+        st.face_up[:],
+        st.control[:],
+        st.active[:] if active else None,
+        st.extra_tokens[:] if tokens else None,
         st.first if first else None,
-        tuple(map(tuple, st.astral)),
+        [plane[:] for plane in st.astral],
         repr(st.temp) if st.temp else "",
         st.modes.aura_key() if st.modes is not None else None,
+    )
+
+
+def same_inputs(st: State, key: tuple | None, reads: tuple[bool, bool, bool]) -> bool:
+    """True when ``st`` has the inputs ``key`` (built by :func:`inputs_key` with the same
+    ``reads``) holds: compared list by list, nothing built."""
+    return (
+        key is not None
+        and key[0] == st.board
+        and key[1] == st.face_up
+        and key[2] == st.control
+        and (not reads[0] or key[3] == st.active)
+        and (not reads[1] or key[4] == st.extra_tokens)
+        and (not reads[2] or key[5] == st.first)
+        and key[6] == st.astral
+        and key[7] == (repr(st.temp) if st.temp else "")
+        and key[8] == (st.modes.aura_key() if st.modes is not None else None)
     )
