@@ -114,4 +114,6 @@ def test_a_2v2_seat_sees_its_own_strategy_card_and_no_other(browser_page, daphne
     played = set(panel.locator(".akw-mode-row .card-name").all_inner_texts())  # public
     assert shown - played == {mine}, "another seat's Strategy card reached the page"
     assert page_fits(page)
+    # The pointer's hint described a mulligan card long after the mulligans were over.
+    assert "mulligan" not in page.locator("#play-hint").inner_text()
     screenshot(page, "board-arackhan-wars-strategy-390")

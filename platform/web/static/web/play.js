@@ -17,6 +17,7 @@ let socket = null;
 let attempt = 0;
 let selection = [];
 let sent = false;
+let hintedPly = null; // the move the pointer's hint was about: a new move clears it
 
 function seatName(seat) {
   const s = view.seats[seat];
@@ -74,6 +75,7 @@ function actionButton(entry, text = entry.label) {
 }
 
 function hint(text) {
+  hintedPly = view.ply;
   $("play-hint").textContent = text;
 }
 
@@ -206,6 +208,7 @@ function render() {
     ? (view.your_turn ? `Your turn (move ${view.ply + 1}).` : `${seatName(view.to_act)} to act (move ${view.ply + 1}).`)
     : `The match is ${view.state}.`;
   $("play-status").textContent = status;
+  if (hintedPly !== null && hintedPly !== view.ply) hint(""); // stale: it described an older choice
   root.dataset.state = view.state;
   root.dataset.ply = String(view.ply);
   renderSeats();
