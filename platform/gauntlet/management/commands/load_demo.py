@@ -6,6 +6,7 @@ match alice plays in the browser."""
 from __future__ import annotations
 
 from copy import deepcopy
+from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
@@ -138,71 +139,49 @@ class Command(BaseCommand):
 
     def play_demo_tournament(self) -> str:
         """A finished demo event: 8 bots, Kingdom of Warlords, Swiss of 3 rounds and a top 4."""
-        from ratings.models import BotProfile
-        from tournaments import lifecycle, registration
-        from tournaments.models import Tournament
-
-        name = "Gauntlet Demo Open"
-        organiser = Player.objects.get(username="organiser")
-        event = Tournament.objects.filter(name=name, organiser=organiser).first()
-        if event is None:
-            game = "kingdom-of-warlords"
-            event = lifecycle.create(
-                organiser,
-                name=name,
-                game=game,
-                rounds=3,
-                top_cut=4,
-                description="Eight bots, three Swiss rounds and a top 4, played by the workers.",
-            )
-            event = lifecycle.open_registration(event, organiser)
-            for i in range(8):
-                bot, _ = Player.objects.get_or_create(
-                    username=f"demo-open-bot-{i + 1}",
-                    defaults={"display_name": f"Demo Open bot {i + 1}", "is_bot": True},
-                )
-                bot.set_unusable_password()
-                bot.save()
-                BotProfile.objects.get_or_create(
-                    player=bot,
-                    defaults={
-                        "game": game,
-                        "owner": organiser,
-                        "spec": "heuristic" if i % 2 else "random",
-                    },
-                )
-                registration.register(event, bot, organiser)
-            lifecycle.start(event, organiser)  # in-process: the whole event plays now
-            event.refresh_from_db()
-        winner = event.winner.player.public_name if event.winner_id else "nobody yet"
-        return (
-            f"demo tournament: {event.name} is {event.get_state_display().lower()}; winner {winner}"
+        return self.play_bot_event(
+            "Gauntlet Demo Open",
+            "kingdom-of-warlords",
+            ("demo-open-bot", "Demo Open bot", 8),
+            rounds=3,
+            top_cut=4,
+            description="Eight bots, three Swiss rounds and a top 4, played by the workers.",
         )
 
     def play_pod_tournament(self) -> str:
         """A finished Heroes of Graxia event: four bots in free-for-all pods, two rounds (two
         four-player games: the demo stays quick)."""
+        from tournaments.models import Format
+
+        return self.play_bot_event(
+            POD_EVENT,
+            "heroes-of-graxia",
+            ("graxia-pod-bot", "Graxia pod bot", 4),
+            format=Format.PODS,
+            rounds=2,
+            description="Four bots, two rounds of four-player Heroes of Graxia pods.",
+        )
+
+    def play_bot_event(
+        self, name: str, game: str, bots: tuple[str, str, int], **settings: Any
+    ) -> str:
+        """The organiser's event ``name`` of ``game``, entered by ``bots`` (username prefix,
+        display-name prefix, how many; random and heuristic in turn) and played to its end in
+        process; an event already there is left as it is."""
         from ratings.models import BotProfile
         from tournaments import lifecycle, registration
-        from tournaments.models import Format, Tournament
+        from tournaments.models import Tournament
 
         organiser = Player.objects.get(username="organiser")
-        event = Tournament.objects.filter(name=POD_EVENT, organiser=organiser).first()
+        event = Tournament.objects.filter(name=name, organiser=organiser).first()
         if event is None:
-            game = "heroes-of-graxia"
-            event = lifecycle.create(
-                organiser,
-                name=POD_EVENT,
-                game=game,
-                format=Format.PODS,
-                rounds=2,
-                description="Four bots, two rounds of four-player Heroes of Graxia pods.",
-            )
+            event = lifecycle.create(organiser, name=name, game=game, **settings)
             event = lifecycle.open_registration(event, organiser)
-            for i in range(4):
+            username, display, count = bots
+            for i in range(count):
                 bot, _ = Player.objects.get_or_create(
-                    username=f"graxia-pod-bot-{i + 1}",
-                    defaults={"display_name": f"Graxia pod bot {i + 1}", "is_bot": True},
+                    username=f"{username}-{i + 1}",
+                    defaults={"display_name": f"{display} {i + 1}", "is_bot": True},
                 )
                 bot.set_unusable_password()
                 bot.save()
