@@ -17,7 +17,7 @@ from ratings.challenges import challenge
 from ratings.defaults import ensure_arena_bots
 from ratings.matchmaking import arena_bots
 from ratings.models import BotProfile, Ladder, RatingChange
-from tests.support.workers import Worker
+from tests.support.workers import running_workers
 
 GAME = "akhedena"
 
@@ -88,12 +88,8 @@ def test_a_bot_game_on_each_ladder_is_played_and_rated(
 
 @pytest.fixture
 def worker():
-    started = Worker("celery", "akhedena-ladders")
-    try:
-        started.wait_ready(app)
+    with running_workers(app, "akhedena-ladders") as (started,):
         yield started
-    finally:
-        started.stop()
 
 
 @pytest.mark.services

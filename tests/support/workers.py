@@ -7,6 +7,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from django.db import connection
@@ -84,3 +86,19 @@ class Worker:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
+
+
+@contextmanager
+def running_workers(
+    app, name: str, count: int = 1, queue: str = "celery"
+) -> Iterator[list[Worker]]:
+    """``count`` workers on ``queue`` (named ``<name>-<i>``), ready before the body runs and
+    stopped after it."""
+    started = [Worker(queue, f"{name}-{i}") for i in range(count)]
+    try:
+        for worker in started:
+            worker.wait_ready(app)
+        yield started
+    finally:
+        for worker in started:
+            worker.stop()

@@ -11,7 +11,7 @@ from tournaments_helpers import bots, organiser
 from engines.arackhan_wars.playable import playable_starters
 from gauntlet.celery_app import app
 from matches.models import Match, MatchState
-from tests.support.workers import Worker
+from tests.support.workers import running_workers
 from tournaments import lifecycle, teams
 from tournaments.models import Format, State, Table, TableState, Tournament
 
@@ -21,12 +21,8 @@ AKW = "arackhan-wars"
 
 @pytest.fixture
 def worker():
-    started = Worker("celery", "akw-modes")
-    try:
-        started.wait_ready(app)
+    with running_workers(app, "akw-modes") as (started,):
         yield started
-    finally:
-        started.stop()
 
 
 def test_a_2v2_strategy_table_is_played_on_a_worker(worker):

@@ -10,7 +10,7 @@ from tournaments_helpers import bots, event, organiser
 
 from gauntlet.celery_app import app
 from matches.models import MatchState
-from tests.support.workers import Worker
+from tests.support.workers import running_workers
 from tournaments import lifecycle
 from tournaments.models import Format, State, Table, TableState, Tournament
 
@@ -19,14 +19,8 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def two_workers():
-    started = [Worker("celery", f"graxia-pods-{i}") for i in range(2)]
-    try:
-        for worker in started:
-            worker.wait_ready(app)
+    with running_workers(app, "graxia-pods", 2) as started:
         yield started
-    finally:
-        for worker in started:
-            worker.stop()
 
 
 def test_a_four_bot_pod_event_runs_to_its_end_on_real_workers(two_workers):

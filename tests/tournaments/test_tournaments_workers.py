@@ -13,7 +13,7 @@ import pytest
 from tournaments_helpers import bots, event, organiser
 
 from gauntlet.celery_app import app
-from tests.support.workers import Worker
+from tests.support.workers import running_workers
 from tournaments import lifecycle
 from tournaments.models import Round, State, Table, TableState, Tournament
 
@@ -22,14 +22,8 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def two_workers():
-    started = [Worker("celery", f"tournaments-{i}") for i in range(2)]
-    try:
-        for worker in started:
-            worker.wait_ready(app)
+    with running_workers(app, "tournaments", 2) as started:
         yield started
-    finally:
-        for worker in started:
-            worker.stop()
 
 
 def test_swiss_and_top_cut_on_real_workers(two_workers):
