@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from engines.registry import game_slugs
+from engines.registry import game_slugs, get_game
 from players.models import Player, Role
 
 DEMO_PASSWORD = "gauntlet-demo"
@@ -120,7 +120,7 @@ class Command(BaseCommand):
                     bot, new = Player.objects.get_or_create(
                         username=f"{slug}-{kind}-bot{suffix}",
                         defaults={
-                            "display_name": f"{kind.title()} bot{suffix} ({slug})",
+                            "display_name": f"{kind.title()} bot{suffix} ({get_game(slug).name})",
                             "is_bot": True,
                         },
                     )
