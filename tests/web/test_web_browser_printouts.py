@@ -65,6 +65,8 @@ def test_print_the_pairings_as_pdf_and_export_the_standings(page, live_server):
     assert "Store Night" in text and "Log out" not in text  # the site's header is not printed
 
     page.get_by_role("link", name="Pairings by name").click()
+    # The PDF is of the page the link opened, once it is there (not of the one it left).
+    expect(page.get_by_role("heading", name="Pairings by name, round 1")).to_be_visible()
     by_name = pdf_lines(page.pdf(format="A4"))
     rows_by_name = [line for lines in by_name for line in lines if BY_NAME.match(line)]
     assert len(rows_by_name) == 36  # one row per player, alphabetically
