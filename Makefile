@@ -15,22 +15,32 @@ PYTEST_ARGS       ?=
 
 .PHONY: demo serve install browser test test-embedded test-services lint format bench clean
 
+# The install compiles AracKhan Wars' hot modules with mypyc (setup.py); after an edit to one
+# of them, any target here compiles them again (engines/arackhan_wars/native.py says which build
+# runs: an edited module makes the engine run from its sources until then).
+NATIVE_STAMP   := $(VENV)/.native-stamp
+NATIVE_SOURCES := setup.py $(wildcard engines/arackhan_wars/*.py)
+
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
-	touch $(STAMP)
+	touch $(STAMP) $(NATIVE_STAMP)
 
-install: $(STAMP)
+$(NATIVE_STAMP): $(STAMP) $(NATIVE_SOURCES)
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $(NATIVE_STAMP)
 
-demo: $(STAMP)
+install: $(STAMP) $(NATIVE_STAMP)
+
+demo: $(STAMP) $(NATIVE_STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py load_demo
 	@echo "Gauntlet is at http://$(HOST):$(PORT)/  (API docs: /api/docs/, admin: /admin/) - Ctrl-C stops it"
 	$(PY) -m daphne -b $(HOST) -p $(PORT) gauntlet.asgi:application
 
-serve: $(STAMP)
+serve: $(STAMP) $(NATIVE_STAMP)
 	$(PY) -m daphne -b $(HOST) -p $(PORT) gauntlet.asgi:application
 
 # Two passes: the embedded default (SQLite, in-process tasks, in-memory channel layer), then
@@ -47,11 +57,11 @@ browser:
 		fi; \
 	fi
 
-test-embedded: $(STAMP) browser
+test-embedded: $(STAMP) $(NATIVE_STAMP) browser
 	env -u DATABASE_URL -u CELERY_BROKER_URL -u CHANNEL_LAYER_URL GAUNTLET_VAR_DIR=$(CURDIR)/var/test \
 		$(PY) -m pytest $(PYTEST_ARGS)
 
-test-services: $(STAMP)
+test-services: $(STAMP) $(NATIVE_STAMP)
 	@if $(PY) .ci/services.py check "$(TEST_DATABASE_URL)" "$(TEST_BROKER_URL)" "$(TEST_LAYER_URL)"; then \
 		DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		CHANNEL_LAYER_URL=$(TEST_LAYER_URL) GAUNTLET_VAR_DIR=$(CURDIR)/var/test \
@@ -72,8 +82,9 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE_STAMP)
 	$(PY) bench/engines.py --quick
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .ruff_cache .import_linter_cache
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .import_linter_cache build
+	rm -f *.so engines/arackhan_wars/*.so engines/arackhan_wars/native-build.json

@@ -12,12 +12,17 @@ Prints one JSON object per line, each value the median of ``--runs`` runs::
 
     {"bench": "engines", "case": "khan-of-khans/4p/raw", "metric": "games_per_s", ...}
 
-Run ``python bench/engines.py [--quick] [--game SLUG]``.
+Every line names the ``build`` that ran: ``compiled`` where the engine's hot modules are a
+compiled build (AracKhan Wars: ``engines/arackhan_wars/native.py``), else ``python``. Run with
+``GAUNTLET_PURE_PYTHON=1`` to measure the Python sources of a compiled engine.
+
+Run ``python bench/engines.py [--quick] [--game SLUG] [--seats N] [--kind KIND]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import statistics
@@ -34,6 +39,17 @@ from engines.record import play_match  # noqa: E402
 from engines.registry import game_slugs, get_game  # noqa: E402
 
 
+def build_of(game: Game) -> str:
+    """``compiled`` when ``game``'s engine runs its compiled build (a ``native`` module in its
+    package says so), else ``python``."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        native = importlib.import_module(f"{package}.native")
+    except ModuleNotFoundError:
+        return "python"
+    return "compiled" if native.status()["compiled"] else "python"
+
+
 def emit(case: str, metric: str, value: float, unit: str, **extra: object) -> None:
     line = {
         "bench": "engines",
@@ -41,9 +57,14 @@ def emit(case: str, metric: str, value: float, unit: str, **extra: object) -> No
         "metric": metric,
         "value": round(value, 3),
         "unit": unit,
+        "build": BUILDS.get(case.partition("/")[0], "python"),
         **extra,
     }
     print(json.dumps(line), flush=True)
+
+
+BUILDS: dict[str, str] = {}
+"""slug -> the build its engine runs (filled by :func:`main`)."""
 
 
 def count_actions(game: Game, seed: int, n: int) -> int:
@@ -177,19 +198,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, help="runs per case (median reported; default 5)")
     parser.add_argument("--games", type=int, help="games per run (default 40, quick 5)")
     parser.add_argument("--playouts", type=int, help="search playouts (default 300, quick 50)")
+    parser.add_argument("--seats", type=int, action="append", help="only this seat count")
+    parser.add_argument("--kind", action="append", choices=KINDS, help="only this case kind")
     args = parser.parse_args(argv)
     runs = args.runs or (3 if args.quick else 5)
     games = args.games or (5 if args.quick else 40)
     playouts = args.playouts or (50 if args.quick else 300)
     slugs = args.game or game_slugs()
+    kinds = args.kind or KINDS
     for slug in slugs:
         game = get_game(slug)
+        BUILDS[slug] = build_of(game)
         for n in range(game.min_seats, game.max_seats + 1):
-            bench_raw(game, n, games * 5, runs)
-            bench_protocol(game, n, games * 5, runs)
-            bench_recorded(game, n, max(1, games // 2), runs)
-            bench_search(game, n, playouts, runs)
+            if args.seats and n not in args.seats:
+                continue
+            if "raw" in kinds:
+                bench_raw(game, n, games * 5, runs)
+            if "protocol" in kinds:
+                bench_protocol(game, n, games * 5, runs)
+            if "recorded" in kinds:
+                bench_recorded(game, n, max(1, games // 2), runs)
+            if "search" in kinds:
+                bench_search(game, n, playouts, runs)
     return 0
+
+
+KINDS = ("raw", "protocol", "recorded", "search")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,11 @@
 """AracKhan Wars: the rules engine (``GAME`` is the registry's instance), the card catalogue and
 the deck format."""
 
-from engines.arackhan_wars.game import ArackhanWars
+from engines.arackhan_wars import native
+
+native.choose()  # the compiled hot modules, or their sources (before any of them is imported)
+
+from engines.arackhan_wars.game import ArackhanWars  # noqa: E402
 
 GAME = ArackhanWars()
 

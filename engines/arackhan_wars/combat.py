@@ -251,7 +251,7 @@ def resolve_attack(
             continue
         if st.where[a] < 0:
             continue
-        flags = stats.flags.get(a, set())
+        flags: frozenset[str] = stats.flags.get(a, frozenset())
         if DESTROYED_AFTER_ATTACK in flags or (DESTROYED_IF_ATTACK_FAILS in flags and a in failed):
             destroy(st, a)
             if events is not None:

@@ -149,7 +149,8 @@ def compute(st: State) -> Stats:
         swarms = True  # auras may give Swarm
     # Swarm, locked numbers, swap, nothing below 0
     for i in revealed:
-        if swarms and SWARM in attrs[i] and attack[i] is not None:
+        swarm_attack = attack[i]
+        if swarms and swarm_attack is not None and SWARM in attrs[i]:
             ci = infos_[i]
             same_name = SWARM_SAME_NAME in flags[i]
             side = st.team[st.control[i]]
@@ -162,7 +163,7 @@ def compute(st: State) -> Stats:
                     continue
                 if (cj.name == ci.name) if same_name else (ci.family and cj.family == ci.family):
                     n += 1
-            attack[i] += max(0, n - 1)
+            attack[i] = swarm_attack + max(0, n - 1)
         fl = flags[i]
         if fl:
             if "swap" in fl:
@@ -188,7 +189,7 @@ def compute(st: State) -> Stats:
 
 def _apply_auras(
     st: State, stats: Stats, sources: list[int], revealed: set[int], on_field: list[int]
-) -> None:
+) -> tuple[bool, bool, bool]:
     """Steps 2 to 4: immunity, removals, then every other aura (see the module docstring).
     Returns whether an aura depends on the activation, extra tokens, or who begins."""
     infos_, flags, attrs = stats.info, stats.flags, stats.attrs
@@ -286,10 +287,10 @@ def _apply_auras(
                 continue
             for t in targets(src, aura, spell):
                 k = count(st, aura.per, t, aura.per_family, revealed) if aura.per else 1
-                if aura.attack and attack[t] is not None:
-                    attack[t] += aura.attack * k
-                if aura.defence and defence[t] is not None:
-                    defence[t] += aura.defence * k
+                if aura.attack and (a_t := attack[t]) is not None:
+                    attack[t] = a_t + aura.attack * k
+                if aura.defence and (d_t := defence[t]) is not None:
+                    defence[t] = d_t + aura.defence * k
                 for g in aura.gain:
                     if g in _ATTRS:
                         attrs[t] = attrs[t] | {g}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from engines.arackhan_wars.abilities import (
     CREATURE,
@@ -99,7 +100,8 @@ def absorbed_info(card_id: int, absorbed: tuple[int, ...]) -> CardInfo:
     Defence and attributes are added where the characteristics are computed (``effects``),
     as in 1.0.0."""
     own = info(card_id)
-    auras, mods, params, value = list(own.defn.auras), list(own.defn.attack_mods), {}, own.value
+    auras, mods, value = list(own.defn.auras), list(own.defn.attack_mods), own.value
+    params: dict[str, Any] = {}
     for x in absorbed:
         extra = info(x)
         value += extra.value

@@ -213,11 +213,11 @@ def card_actions_defn(st: State, i: int):
 def legal(st: State) -> list[str]:
     """Every action the seat to act may take (cached until the state changes)."""
     key = (st.version, st.phase, st.step, len(st.placed))
-    cache = st.__dict__.get("_legal")
+    cache = st._legal
     if cache is not None and cache[0] == key:
         return cache[1]
     out = _legal(st)
-    st.__dict__["_legal"] = (key, out)
+    st._legal = (key, out)
     return out
 
 
@@ -226,7 +226,7 @@ def _legal(st: State) -> list[str]:
         return []
     if st.phase == CHOOSE:
         return [f"first {s}" for s in range(st.n)]
-    seat = st.to_act
+    seat = st.acting_seat()
     if st.phase == MULLIGAN:
         return [f"mulligan c{h}" for h in sorted(st.hand[seat]) if h not in st.mulliganed] + [
             "keep"
@@ -234,6 +234,7 @@ def _legal(st: State) -> list[str]:
     if st.phase == PLACE:
         return placement_options(st, seat)
     if st.phase == PENDING:
+        assert st.pending is not None
         if st.pending.kind == group_attack.KIND:
             return group_attack.options(st)
         if st.pending.kind in modes.PENDING_KINDS:
@@ -247,7 +248,7 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
     """Play ``action`` (one that :func:`legal` lists) and run the automatic steps after it
     (``auto=False``: stop right after the action, for bots trying it on a copy)."""
     st.version += 1
-    seat = st.to_act
+    seat = st.acting_seat()
     head, _, rest = action.partition(" ")
     if st.phase == CHOOSE:
         st.first = int(rest)
@@ -259,6 +260,7 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
     elif st.phase == PLACE:
         _place(st, seat, rest, events)
     elif st.phase == PENDING:
+        assert st.pending is not None
         if st.pending.kind == group_attack.KIND:
             group_attack.perform(st, action, events)
         elif st.pending.kind in modes.PENDING_KINDS:
@@ -313,6 +315,7 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
 
 def _close_pending(st: State, events: Events) -> None:
     p = st.pending
+    assert p is not None
     st.pending = None
     st.phase = p.data["return"]
     st.version += 1

@@ -101,6 +101,8 @@ class State:
     _stats: Any = None
     _stats_version: int = -1
     _stats_key: Any = None
+    _legal: Any = field(default=None, compare=False, repr=False)
+    """The last legal actions listed and the state they were listed for (``rounds.legal``)."""
 
     @property
     def to_act(self) -> int | None:
@@ -111,6 +113,12 @@ class State:
         if self.phase == PENDING and self.pending is not None:
             return self.pending.seat
         return self.order[self.step]
+
+    def acting_seat(self) -> int:
+        """The seat to act in a game that is not over (:attr:`to_act` without its None)."""
+        seat = self.to_act
+        assert seat is not None, "the game is over: no seat acts"
+        return seat
 
     def copy(self) -> State:
         rng = random.Random.__new__(random.Random)  # no reseeding from the OS: setstate follows
