@@ -43,10 +43,7 @@ class BuildAndStamp(build_ext):
 
 
 ext_modules = []
-if not _compiling():
-    # an earlier build's modules stay unused: without their stamp, native.py loads the sources
-    (ENGINE / native["STAMP"]).unlink(missing_ok=True)
-else:
+if _compiling():
     from mypyc.build import mypycify
 
     ext_modules = mypycify(

@@ -15,7 +15,8 @@ to the source), ``starts_round`` / ``second_in_round`` (the source's controller 
 or does not), ``musician`` / ``dancer`` (an allied creature of that family is on the
 battlefield), ``active`` (the source is active).
 
-Flags an aura may give (``gain``), besides the nine attributes:
+Flags an aura may give (``gain``), besides the nine attributes: the names in :data:`FLAGS`
+(a card that cannot attack, is immune to enemy spells, may be attacked only by a group...).
 """
 
 from __future__ import annotations
@@ -108,7 +109,6 @@ FLAGS = (
     SWARM_SAME_NAME,
     BLIND_RIGHT_BOTTOM,
 )
-__doc__ += "".join(f"``{f}``, " for f in FLAGS).rstrip(", ") + "."
 
 # what an aura counts when its bonus is "per" something
 PER_ADJ_ENEMY_CARD = "adjacent_enemy_card"

@@ -178,7 +178,7 @@ def _set_stats_options(st, seat, card, params) -> list[str]:
 
 
 def _set_stats(st, seat, card, params, args, events) -> bool:
-    a, d = (int(x) for x in args.split("/"))
+    a, d = [int(x) for x in args.split("/")]
     st.temp.setdefault(card, {})["set"] = (a, d)
     st.version += 1
     return True
@@ -186,7 +186,7 @@ def _set_stats(st, seat, card, params, args, events) -> bool:
 
 # -- swap two allied creatures (Warp Path, Assassin, Nakka's Nemesio) ---------------------------
 def _swap_allies(st, seat, card, params, args, events) -> bool:
-    a, b = (card_of(x) for x in args.split())
+    a, b = [card_of(x) for x in args.split()]
     swap(st, a, b, events)
     if params.get("repeat"):
         open_pending(st, seat, card, "swap", 1, params=dict(params))
@@ -204,7 +204,7 @@ def _copy_options(st, seat, card, params) -> list[str]:
 
 
 def _copy(st, seat, card, params, args, events) -> bool:
-    a, b = (card_of(x) for x in args.split())
+    a, b = [card_of(x) for x in args.split()]
     st.temp.setdefault(a, {})["copy"] = st.ctype[b]
     st.active[a] = True
     st.version += 1
@@ -221,7 +221,7 @@ def _sacrifice_options(st, seat, card, params) -> list[str]:
 
 
 def _sacrifice(st, seat, card, params, args, events) -> bool:
-    v, m = (card_of(x) for x in args.split())
+    v, m = [card_of(x) for x in args.split()]
     model = st.ctype[m]
     destroy(st, v)
     st.temp.setdefault(card, {})["copy"] = model
@@ -268,7 +268,7 @@ def _keep_token(st: State, t: int) -> None:
 
 
 def _swap_tokens(st, seat, card, params, args, events) -> bool:
-    e, a = (card_of(x) for x in args.split())
+    e, a = [card_of(x) for x in args.split()]
     _keep_token(st, e)
     _keep_token(st, a)
     st.control[e], st.control[a] = st.control[a], st.control[e]
@@ -305,7 +305,7 @@ def _absorb_options(st, seat, card, params) -> list[str]:
 
 
 def _absorb(st, seat, card, params, args, events) -> bool:
-    a, b = (card_of(x) for x in args.split())
+    a, b = [card_of(x) for x in args.split()]
     st.temp.setdefault(b, {}).setdefault("absorbed", []).append(st.ctype[a])
     destroy(st, a)
     st.version += 1

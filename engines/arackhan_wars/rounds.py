@@ -282,7 +282,7 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
         st.moved[i] = True
         _ev(events, type="move", card=who, to=where)
     elif head == "swap":
-        a, b = (int(x[1:]) for x in rest.split())
+        a, b = [int(x[1:]) for x in rest.split()]
         sa, sb = st.where[a], st.where[b]
         st.board[sa], st.board[sb] = b, a
         st.where[a], st.where[b] = sb, sa

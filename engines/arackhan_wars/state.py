@@ -120,6 +120,11 @@ class State:
         assert seat is not None, "the game is over: no seat acts"
         return seat
 
+    def pending_action(self) -> Pending:
+        """The card action of several steps being resolved (in the ``pending`` phase)."""
+        assert self.pending is not None, "no card action of several steps is being resolved"
+        return self.pending
+
     def copy(self) -> State:
         rng = random.Random.__new__(random.Random)  # no reseeding from the OS: setstate follows
         rng.setstate(self.rng.getstate())

@@ -29,9 +29,9 @@ def open_pending(st: State, seat: int, card: int, kind: str, left: int, **data: 
 
 
 def _move_steps(st: State) -> list[str]:
-    p = st.pending
+    p = st.pending_action()
     params = p.data["params"]
-    out = []
+    out: list[str] = []
     for t in p.data["eligible"]:
         if st.where[t] < 0:
             continue
@@ -40,7 +40,7 @@ def _move_steps(st: State) -> list[str]:
 
 
 def _move_step(st: State, action: str, events: list[Any] | None) -> None:
-    p = st.pending
+    p = st.pending_action()
     _, who, where = action.split()
     t = card_of(who)
     st.move(t, board.BY_NAME[where])
@@ -52,9 +52,9 @@ def _move_step(st: State, action: str, events: list[Any] | None) -> None:
 
 
 def _bearer_steps(st: State) -> list[str]:
-    p = st.pending
+    p = st.pending_action()
     d = tuple(p.data["direction"])
-    out = []
+    out: list[str] = []
     for t in p.data["eligible"]:
         if st.where[t] < 0:
             continue
@@ -65,7 +65,7 @@ def _bearer_steps(st: State) -> list[str]:
 
 
 def _swap_steps(st: State) -> list[str]:
-    p = st.pending
+    p = st.pending_action()
     return [f"swap {pair}" for pair in swap_options(st, p.seat, p.card, p.data["params"])]
 
 
@@ -75,12 +75,12 @@ def _swap_step(st: State, action: str, events: list[Any] | None) -> None:
 
 
 def _place_steps(st: State) -> list[str]:
-    p = st.pending
+    p = st.pending_action()
     return backup_places(st, p.seat, p.data["params"])
 
 
 def _place_step(st: State, action: str, events: list[Any] | None) -> None:
-    p = st.pending
+    p = st.pending_action()
     _, who, where = action.split()
     h = card_of(who)
     put_from_hand(st, p.seat, h, board.BY_NAME[where])
@@ -89,12 +89,12 @@ def _place_step(st: State, action: str, events: list[Any] | None) -> None:
 
 
 def _return_steps(st: State) -> list[str]:
-    p = st.pending
+    p = st.pending_action()
     return [f"return c{h}" for h in sorted(st.hand[p.seat])]
 
 
 def _return_step(st: State, action: str, events: list[Any] | None) -> None:
-    p = st.pending
+    p = st.pending_action()
     h = card_of(action.split()[1])
     st.hand[p.seat].remove(h)
     st.draw[p.seat].append(h)
@@ -117,7 +117,7 @@ PENDING_STEPS: dict[str, tuple[Callable[[State], list[str]], Callable[..., None]
 
 def pending_options(st: State) -> list[str]:
     """The steps the open Pending allows (``done`` when it may stop early)."""
-    p = st.pending
+    p = st.pending_action()
     assert p is not None
     steps, _, optional = PENDING_STEPS[p.kind]
     out = steps(st) if p.left > 0 else []
@@ -128,7 +128,7 @@ def pending_options(st: State) -> list[str]:
 
 def pending_perform(st: State, action: str, events: list[Any] | None) -> bool:
     """Play one step of the open Pending; True once it is finished."""
-    p = st.pending
+    p = st.pending_action()
     assert p is not None
     if action == "done":
         return True
