@@ -4,9 +4,10 @@ copies, privacy, and the catalogue browser."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from decks import services
@@ -523,12 +524,14 @@ def test_player_page_shows_only_published_decks(client, person, deck, bob):
     assert hidden.name not in page
 
 
-# -- server time -----------------------------------------------------------------------------------
-BUDGET_SECONDS = 0.250  # the target is 100 ms; the guard allows for a busy shared CI machine
+# -- many decks ------------------------------------------------------------------------------------
+# (their server time is measured by bench/, never asserted here)
+MAX_QUERIES = 12
+"""A page's queries do not grow with the decks listed: no query per deck or per card."""
 
 
-def test_deck_pages_are_fast(client, person, grey_order_text, capsys):
-    """Best of three through the test client, with 24 decks of every game (figures printed)."""
+def test_deck_pages_answer_with_24_decks_of_every_game(client, person, grey_order_text):
+    """Every deck page answers with 24 decks of every game, in a bounded number of queries."""
     decks = [services.copy_starter(person, GAME, s.key) for s in starter_decks() * 2]
     for i in range(8):
         services.create_deck(person, GAME, f"Draft {i}", text=ILLEGAL)
@@ -547,16 +550,10 @@ def test_deck_pages_are_fast(client, person, grey_order_text, capsys):
         ("get", "/catalogues/arackhan-wars/", None),
         ("get", "/catalogues/arackhan-wars/?attribute=Flight&min_value=5&page=1", None),
     ]
-    slow = []
+    counts = {}
     for method, url, data in pages:
-        best = float("inf")
-        for _ in range(3):
-            started = time.perf_counter()
+        with CaptureQueriesContext(connection) as queries:
             response = getattr(client, method)(url, data) if data else getattr(client, method)(url)
-            best = min(best, time.perf_counter() - started)
         assert response.status_code == 200, url
-        with capsys.disabled():
-            print(f"{method.upper()} {url}: {best * 1000:.1f} ms")
-        if best > BUDGET_SECONDS:
-            slow.append((url, best))
-    assert not slow
+        counts[url] = len(queries)
+    assert max(counts.values()) <= MAX_QUERIES, counts

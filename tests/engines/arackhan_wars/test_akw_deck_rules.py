@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import statistics
-import time
-
 import pytest
 
 from engines.arackhan_wars.catalogue import Catalogue, card_from_row
-from engines.arackhan_wars.format import RULES, starter_decks
+from engines.arackhan_wars.format import RULES
 from tests.engines.arackhan_wars.akw_helpers import CAT, check, cid, deck, rules
 
 
@@ -195,14 +192,3 @@ def test_catalogue_copy_limits_agree_with_the_digital_edition() -> None:
                 else int(row["effective_max_copies"])
             )
             assert card.max_copies == expected, row["name"]
-
-
-def test_validating_one_deck_takes_well_under_a_millisecond() -> None:
-    data = starter_decks()[0].data
-    runs = []
-    for _ in range(7):
-        start = time.perf_counter()
-        for _ in range(200):
-            check(data)
-        runs.append((time.perf_counter() - start) / 200)
-    assert statistics.median(runs) < 0.0005
