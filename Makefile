@@ -19,7 +19,9 @@ PYTEST_ARGS       ?=
 # of them, any target here compiles them again (engines/arackhan_wars/native.py says which build
 # runs: an edited module makes the engine run from its sources until then).
 NATIVE_STAMP   := $(VENV)/.native-stamp
-NATIVE_SOURCES := setup.py $(wildcard engines/arackhan_wars/*.py)
+NATIVE_SOURCES := setup.py engines/arackhan_wars/native.py $(shell python3 -c "import runpy; \
+	print(*(f'engines/arackhan_wars/{m}.py' for m in \
+	runpy.run_path('engines/arackhan_wars/native.py')['COMPILED']))")
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import os
 import runpy
-import shutil
 import sys
-import sysconfig
 from pathlib import Path
 
 from setuptools import setup
@@ -23,12 +21,8 @@ native = runpy.run_path(str(ENGINE / "native.py"))
 def _compiling() -> bool:
     if os.environ.get(native["PURE_ENV"], "") not in ("", "0"):
         return False
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(compiler) is None:
-        print(
-            f"setup.py: no C compiler ({compiler}): AracKhan Wars stays pure Python",
-            file=sys.stderr,
-        )
+    if native["c_compiler"]() is None:
+        print("setup.py: no C compiler: AracKhan Wars stays pure Python", file=sys.stderr)
         return False
     return True
 

@@ -18,7 +18,9 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import shutil
 import sys
+import sysconfig
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
@@ -50,6 +52,11 @@ COMPILED: tuple[str, ...] = (
 """The rules' modules, compiled together: about 90 % of a random game's time in the profile.
 The game's protocol (``game.py``), bots and presentation stay Python (a test replaces
 ``playout.play``, which a compiled caller would not see)."""
+
+
+def c_compiler() -> str | None:
+    """The path of the C compiler this interpreter builds extensions with, or None."""
+    return shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0])
 
 
 def source_digests(folder: Path = HERE) -> dict[str, str]:

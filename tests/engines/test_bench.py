@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -146,3 +149,35 @@ def test_mixed_tables_alternate_the_two_strategies(monkeypatch: pytest.MonkeyPat
         assert outcome["share"] == len(ours) / len(winners)
     line = strength.matchup("toy-tricks", 3, "heuristic", "random", 6, 7, 1, mixed=True)
     assert line["case"].endswith("/mixed") and line["null"] == 0.5
+
+
+def test_engine_bench_runs_only_the_cases_asked_and_names_the_build(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--game", "toy-tricks", "--runs", "1", "--games", "2", "--seats", "3"]
+    assert bench_engines.main(args + ["--kind", "protocol"]) == 0
+    out = lines(capsys)
+    assert {o["case"] for o in out} == {"toy-tricks/3p/protocol"}
+    assert {o["build"] for o in out} == {"python"}  # the toy engine has no compiled build
+
+
+def test_paired_bench_gives_the_ratio_of_runs_taken_in_turn() -> None:
+    """Two worker processes of this checkout play Khan of Khans in turn; one line comes out."""
+    root = Path(__file__).resolve().parents[2]
+    args = ["--game", "khan-of-khans", "--pairs", "3", "--games", "4", "--seats", "2"]
+    done = subprocess.run(
+        [sys.executable, str(root / "bench" / "paired.py"), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    (line,) = [json.loads(x) for x in done.stdout.splitlines()]
+    assert (line["bench"], line["case"], line["metric"]) == (
+        "paired",
+        "khan-of-khans/2p/protocol",
+        "b_over_a",
+    )
+    assert line["pairs"] == 3 and line["games"] == 4
+    assert line["a_games_per_cpu_s"] > 0 and line["b_games_per_cpu_s"] > 0
+    assert line["value"] > 0 and line["b_best"] >= line["b_games_per_cpu_s"]
