@@ -41,7 +41,7 @@ async def test_token_socket_receives_its_own_notifications_only():
 
     await sync_to_async(notify)(other.pk, "match.finished", {"match": 1})
     await sync_to_async(notify)(player.pk, "match.finished", {"match": 2})
-    message = await communicator.receive_json_from(timeout=5)
+    message = await communicator.receive_json_from(timeout=30)
     assert message == {"kind": "match.finished", "payload": {"match": 2}}
 
     await communicator.send_json_to({"kind": "ping"})
@@ -92,5 +92,5 @@ async def test_the_distributed_channel_layer_is_redis():
         sockets.append(communicator)
     await sync_to_async(notify)(player.pk, "hello.both", {})
     for communicator in sockets:
-        assert (await communicator.receive_json_from(timeout=5))["kind"] == "hello.both"
+        assert (await communicator.receive_json_from(timeout=30))["kind"] == "hello.both"
         await communicator.disconnect()

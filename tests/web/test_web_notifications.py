@@ -252,11 +252,11 @@ async def test_a_new_notification_reaches_the_socket_with_the_unread_count():
     headers = [(b"origin", b"http://127.0.0.1"), (b"cookie", cookie)]
     socket = WebsocketCommunicator(application, "/ws/notifications/", headers=headers)
     assert (await socket.connect())[0]
-    assert (await socket.receive_json_from(timeout=5))["kind"] == "hello"
+    assert (await socket.receive_json_from(timeout=30))["kind"] == "hello"
     await sync_to_async(inbox.post)(alice.pk, "challenge", "Bob challenges you", "/play/")
     await sync_to_async(inbox.post)(alice.pk, "paired", "Round 2", "/tournaments/")
-    first = await socket.receive_json_from(timeout=5)
-    second = await socket.receive_json_from(timeout=5)
+    first = await socket.receive_json_from(timeout=30)
+    second = await socket.receive_json_from(timeout=30)
     assert first["kind"] == "notification" and first["payload"]["text"] == "Bob challenges you"
     assert (first["payload"]["unread"], second["payload"]["unread"]) == (1, 2)
     assert second["payload"]["url"] == "/tournaments/"

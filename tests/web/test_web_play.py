@@ -46,7 +46,7 @@ async def _socket(match_id: int, auth: tuple[bytes, bytes] | None = None):
 
 
 async def _next_view(socket) -> dict:
-    message = await socket.receive_json_from(timeout=5)
+    message = await socket.receive_json_from(timeout=30)
     assert message["kind"] == "view", message
     return message["view"]
 
@@ -78,20 +78,20 @@ async def test_refusals_arrive_as_errors_and_change_nothing():
     socket = await _socket(match.pk, auth[0])
     view = await _next_view(socket)
     await socket.send_json_to({"action": "play 5", "ply": 9})
-    error = await socket.receive_json_from(timeout=5)
+    error = await socket.receive_json_from(timeout=30)
     assert error["kind"] == "error" and error["status"] == 409
     assert "at ply 0" in error["message"]
     assert (await _next_view(socket))["ply"] == 0  # a stale client gets the current view
     if view["your_turn"]:
         await socket.send_json_to({"action": "play 99", "ply": 0})
-        error = await socket.receive_json_from(timeout=5)
+        error = await socket.receive_json_from(timeout=30)
         assert error["status"] == 400 and "Illegal action 'play 99'" in error["message"]
     await socket.send_json_to({"hello": 1})
-    assert (await socket.receive_json_from(timeout=5))["status"] == 400
+    assert (await socket.receive_json_from(timeout=30))["status"] == 400
     spectator = await _socket(match.pk)
     await _next_view(spectator)
     await spectator.send_json_to({"action": "play 5", "ply": 0})
-    assert (await spectator.receive_json_from(timeout=5))["status"] == 401
+    assert (await spectator.receive_json_from(timeout=30))["status"] == 401
     assert (await _reload(match.pk)).actions == []
     await socket.disconnect()
     await spectator.disconnect()
@@ -130,9 +130,9 @@ async def test_the_waiting_player_is_told_it_is_their_turn():
         application, "/ws/notifications/", headers=[ORIGIN, waiting_auth]
     )
     assert (await notifications.connect())[0]
-    assert (await notifications.receive_json_from(timeout=5))["kind"] == "hello"
+    assert (await notifications.receive_json_from(timeout=30))["kind"] == "hello"
     await acting.send_json_to({"action": view["legal"][0]["action"], "ply": 0})
-    told = await notifications.receive_json_from(timeout=5)
+    told = await notifications.receive_json_from(timeout=30)
     assert told["kind"] == "your_turn" and told["payload"]["match"] == match.pk
     assert told["payload"]["url"] == f"/matches/{match.pk}/play/" and told["payload"]["ply"] == 1
     await notifications.disconnect()
@@ -186,7 +186,7 @@ async def test_a_resign_message_ends_the_match_for_every_socket():
     for socket in (*seats, spectator):
         await _next_view(socket)
     await spectator.send_json_to({"kind": "resign"})
-    refused = await spectator.receive_json_from(timeout=5)
+    refused = await spectator.receive_json_from(timeout=30)
     assert refused["kind"] == "error" and refused["status"] == 401
     await seats[0].send_json_to({"kind": "resign"})
     ended = [await _next_view(s) for s in seats]
@@ -194,7 +194,7 @@ async def test_a_resign_message_ends_the_match_for_every_socket():
     assert ended[0]["result"]["ranks"] == [1, 0]
     assert (await _next_view(spectator))["forfeit"]["seat"] == 0
     await seats[1].send_json_to({"kind": "resign"})
-    late = await seats[1].receive_json_from(timeout=5)
+    late = await seats[1].receive_json_from(timeout=30)
     assert late["kind"] == "error" and late["status"] == 409
     for socket in (*seats, spectator):
         await socket.disconnect()

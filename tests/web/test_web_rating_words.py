@@ -119,10 +119,10 @@ async def test_the_play_socket_sends_the_rating_changes_when_the_match_ends():
         application, f"/ws/matches/{match.pk}/play/", headers=[ORIGIN, cookie]
     )
     assert (await socket.connect())[0]
-    first = (await socket.receive_json_from(timeout=5))["view"]
+    first = (await socket.receive_json_from(timeout=30))["view"]
     assert first["state"] == "running" and "ratings" not in first
     await socket.send_json_to({"kind": "resign"})
-    ended = (await socket.receive_json_from(timeout=5))["view"]
+    ended = (await socket.receive_json_from(timeout=30))["view"]
     assert ended["state"] == "finished" and ended["rated"] is True
     mine = next(r for r in ended["ratings"] if r["seat"] == 0)
     assert mine["delta"] > 0 and mine["why"].startswith("After a loss")
