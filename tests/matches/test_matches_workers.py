@@ -60,6 +60,7 @@ def _wait(predicate, timeout: float, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_match_is_replayed_and_recorded_once(workers, queue):
     match = _ladder_match("kingdom-of-warlords", SLOW_BOT, 2)
     first = workers("first")

@@ -20,13 +20,14 @@ from matches import audit
 from matches.interactive import game_state
 from matches.models import Match, MatchState
 from players.models import Player
+from ratings.models import Ladder
 from tests.support.accounts import STRONG
 from tests.web import test_web_browser_play as play_base
 from tests.web.board_play import page_fits, play_by_clicking
 from tests.web.conftest import SCREENSHOTS, make_bot, screenshot
 from tests.web.test_web_browser_play import DOCS_SCREENSHOTS, log_in
 
-pytestmark = [pytest.mark.browser, pytest.mark.services]
+pytestmark = [pytest.mark.browser, pytest.mark.services, pytest.mark.slow]
 daphne = play_base.daphne
 browser_page = play_base.browser_page
 
@@ -46,6 +47,11 @@ GAMES = {
         "random",
     ),
 }
+
+# game -> its ladder's engine options here: a whole game still, played to the platform's round
+# or turn limit, but a quarter of the default one (60 rounds of Heroes of Graxia took over three
+# minutes of clicking at each width on a slow machine).
+SHORTER = {"heroes-of-graxia": {"max_rounds": 15}, "akhedena": {"turn_cap": 30}}
 
 # game -> the person's moves before the mid-game reload and screenshot (default 3): AracKhan
 # Wars spends its first moves on the mulligan, so its picture is taken once cards are out.
@@ -69,11 +75,13 @@ def test_a_whole_game_by_clicking_on_the_board(browser_page, daphne, game, width
     page.set_viewport_size({"width": width, "height": 860})
     alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
     make_bot(game, kind)
+    Ladder.objects.filter(slug=ladder).update(options=SHORTER.get(game, {}))
     log_in(page, daphne, alice)
     page.goto(f"{daphne}/play/")
     page.get_by_test_id(f"play-bots-{ladder}").click()
     expect(page.locator("#play")).to_have_attribute("data-socket", "open")
     match = Match.objects.get()
+    assert SHORTER.get(game, {}).items() <= match.options.items()
     codes = internal_codes(match)
     assert codes, "the game has card ids to look for"
     assert page_fits(page)

@@ -61,6 +61,7 @@ def enter_result(page, base: str, t: Tournament, table_id: int) -> None:
     expect(page.get_by_text("Result set by the organiser.")).to_be_visible()
 
 
+@pytest.mark.slow
 def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_server):
     base = live_server.url
     player("boss", "Boss", role="organiser")

@@ -114,6 +114,7 @@ def test_the_live_match_page_follows_every_move_without_hidden_cards(browser_pag
     expect(page.locator("#live-status")).to_contain_text("The match has ended.")
 
 
+@pytest.mark.slow
 def test_arackhan_wars_on_the_board_against_a_bot(browser_page, daphne):
     """Cards are placed by clicking the engine's legal actions; a whole game, then verify."""
     page = browser_page

@@ -169,6 +169,7 @@ def test_the_demo_has_arackhan_ladders_decks_an_open_event_and_a_live_match(demo
     assert live.seats.get(player__username="alice").seat == 0
 
 
+@pytest.mark.slow
 def test_every_page_on_demo_data(client, demo, capsys):
     finished = Match.objects.filter(origin="demo", state=MatchState.FINISHED)
     ladders = Ladder.objects.filter(active=True)
