@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def serve(slug: str) -> None:
     """The worker: for each line ``seats games first_seed`` on stdin, play those games and print
-    games per CPU second."""
+    games per CPU second. The loop is bench/engines.py's protocol case written out: the worker
+    runs in the other checkout, whose bench/ may predate any shared helper."""
     sys.path[:0] = [str(Path.cwd()), str(Path.cwd() / "platform")]
     from engines.base import derive_seed
     from engines.registry import get_game

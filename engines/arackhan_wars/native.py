@@ -22,7 +22,7 @@ import shutil
 import sys
 import sysconfig
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -72,7 +72,7 @@ def write_stamp(target: Path, sources: Path = HERE) -> None:
     (target / STAMP).write_text(json.dumps(source_digests(sources), indent=1, sort_keys=True))
 
 
-def reason_for_sources(folder: Path = HERE, environ: os._Environ | dict = os.environ) -> str:
+def reason_for_sources(folder: Path = HERE, environ: Mapping[str, str] = os.environ) -> str:
     """Why the modules must load from their sources, or "" when the compiled build may run."""
     if environ.get(PURE_ENV, "") not in ("", "0"):
         return f"{PURE_ENV} is set"

@@ -234,10 +234,10 @@ def _legal(st: State) -> list[str]:
     if st.phase == PLACE:
         return placement_options(st, seat)
     if st.phase == PENDING:
-        assert st.pending is not None
-        if st.pending.kind == group_attack.KIND:
+        kind = st.pending_action().kind
+        if kind == group_attack.KIND:
             return group_attack.options(st)
-        if st.pending.kind in modes.PENDING_KINDS:
+        if kind in modes.PENDING_KINDS:
             return modes.options(st)
         return steps.pending_options(st)
     return activation_options(st, seat)
@@ -260,10 +260,10 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
     elif st.phase == PLACE:
         _place(st, seat, rest, events)
     elif st.phase == PENDING:
-        assert st.pending is not None
-        if st.pending.kind == group_attack.KIND:
+        kind = st.pending_action().kind
+        if kind == group_attack.KIND:
             group_attack.perform(st, action, events)
-        elif st.pending.kind in modes.PENDING_KINDS:
+        elif kind in modes.PENDING_KINDS:
             if modes.perform(st, action, events):
                 _close_pending(st, events)
         elif steps.pending_perform(st, action, events):
@@ -314,8 +314,7 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
 
 
 def _close_pending(st: State, events: Events) -> None:
-    p = st.pending
-    assert p is not None
+    p = st.pending_action()
     st.pending = None
     st.phase = p.data["return"]
     st.version += 1
