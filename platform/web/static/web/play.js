@@ -132,7 +132,7 @@ function decorate() {
 function onBoardClick(event) {
   const node = event.target.closest("[data-card], [data-key]");
   if (!node || !$("play-board").contains(node)) return;
-  if (node.dataset.card) showFace($("play-inspector"), view.faces, node.dataset.card);
+  if (node.dataset.card) showCard(node.dataset.card);
   const key = node.dataset.key;
   if (!key || !view.your_turn || sent) return;
   if (selection.includes(key)) { // clicking a chosen element takes it (and what followed) back
@@ -152,10 +152,28 @@ function onBoardClick(event) {
   render();
 }
 
+// The card panel and the hint follow the pointer as the person moves it, and the focus. A card
+// that the page's own movement brings under a still pointer (a new view, the page scrolling
+// because the panel changed height) was not pointed at: showing it changed the panel's height
+// again, which moved the page again, and near the foot of a long page the board shook.
+let pointerAt = null; // where the pointer was when the panel last followed it
+let shownCard = null; // the card in the panel, as this view describes it (a new view: none)
+
+function showCard(id) {
+  if (id === shownCard) return;
+  shownCard = id;
+  showFace($("play-inspector"), view.faces, id);
+}
+
 function onBoardPoint(event) {
+  if (event.type === "mousemove") {
+    const at = `${event.screenX},${event.screenY}`;
+    if (at === pointerAt) return;
+    pointerAt = at;
+  }
   const node = event.target.closest("[data-card], [data-key]");
   if (!node) return;
-  if (node.dataset.card) showFace($("play-inspector"), view.faces, node.dataset.card);
+  if (node.dataset.card) showCard(node.dataset.card);
   if (node.dataset.choice) hint(node.dataset.choice);
 }
 
@@ -211,6 +229,7 @@ function render() {
   if (hintedPly !== null && hintedPly !== view.ply) hint(""); // stale: it described an older choice
   root.dataset.state = view.state;
   root.dataset.ply = String(view.ply);
+  shownCard = null;
   renderSeats();
   const board = BOARDS[root.dataset.presentation];
   const ctx = { faces: view.faces || {}, seatName, viewer: view.seat, view };
@@ -254,7 +273,7 @@ $("play-resign-yes").addEventListener("click", () => {
 });
 
 $("play-board").addEventListener("click", onBoardClick);
-$("play-board").addEventListener("mouseover", onBoardPoint);
+$("play-board").addEventListener("mousemove", onBoardPoint);
 $("play-board").addEventListener("focusin", onBoardPoint);
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && selection.length) { selection = []; render(); }
