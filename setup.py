@@ -18,7 +18,14 @@ ENGINE = HERE / "engines" / "arackhan_wars"
 native = runpy.run_path(str(ENGINE / "native.py"))
 
 
+# The setup.py commands that build; pip also runs setup.py twice per install for metadata only
+# (egg_info, dist_info), where compiling would cost mypyc's type check for nothing.
+BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+
+
 def _compiling() -> bool:
+    if not BUILD_COMMANDS.intersection(sys.argv[1:]):
+        return False
     if os.environ.get(native["PURE_ENV"], "") not in ("", "0"):
         return False
     if native["c_compiler"]() is None:

@@ -3,7 +3,8 @@
 The suite runs twice (see the Makefile): against the embedded default (SQLite, in-process tasks,
 in-memory channel layer) and against real services (PostgreSQL, Redis broker and channel layer).
 Tests marked ``services`` need the real services and run in the second pass only; when that pass
-is asked for and a service is down, the run fails, it never skips.
+is asked for and a service is down, the run fails, it never skips. The engines' own tests and
+the browser tests not marked ``services`` run in the first pass only: no database changes them.
 """
 
 from __future__ import annotations
@@ -64,11 +65,21 @@ def _pure_engine_test(item) -> bool:
     return ENGINE_TESTS in Path(str(item.path)).parents and not item.get_closest_marker("django_db")
 
 
+def _embedded_browser_test(item) -> bool:
+    """A browser test not marked ``services``: it runs in the embedded pass. What it adds to the
+    views' own tests (which run in both passes) is the page's scripts and layout in chromium,
+    which no database changes; the services pass would only repeat it."""
+    return bool(item.get_closest_marker("browser")) and not item.get_closest_marker("services")
+
+
 def pytest_collection_modifyitems(config, items) -> None:
     services = services_configured()
     kept, dropped = [], []
     for item in items:
-        drop = _pure_engine_test(item) if services else item.get_closest_marker("services")
+        if services:
+            drop = _pure_engine_test(item) or _embedded_browser_test(item)
+        else:
+            drop = item.get_closest_marker("services")
         (dropped if drop else kept).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)

@@ -15,6 +15,10 @@ from playwright.sync_api import expect
 
 from tests.web.conftest import screenshot
 
+# The two widths a board is played at: a desktop's and a phone's.
+DESK = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 860}
+
 PLY_MOVED = (
     "ply => document.getElementById('play').dataset.ply !== ply"
     " || document.getElementById('play').dataset.state !== 'running'"
@@ -39,14 +43,21 @@ def play_by_clicking(
     reload_after: int | None = None,
     shot: str | None = None,
     own_cards: str | None = None,
+    stop_after: int | None = None,
+    played: Played | None = None,
 ) -> Played:
-    """Click on the board until the match ends; reload once after ``reload_after`` moves (or on
-    the result when the game ends sooner), with a screenshot ``shot`` just before. The texts of
-    the ``own_cards`` elements (the person's hand) are collected at every move."""
+    """Click on the board until the match ends, or until ``stop_after`` moves; reload once
+    after ``reload_after`` moves (or on the result when the game ends sooner), with a
+    screenshot ``shot`` just before. The texts of the ``own_cards`` elements (the person's
+    hand) are collected at every move. ``played``: what an earlier call played, to go on
+    counting into."""
     board = page.locator("#play")
-    out = Played()
+    out = played or Played()
+    start = out.moves
     reloaded = False
     while board.get_attribute("data-state") == "running":
+        if stop_after is not None and out.moves - start >= stop_after:
+            return out
         page.wait_for_function(
             "() => document.querySelector('#play-board .choosable, #play-actions button.action:enabled')"
             " || document.getElementById('play').dataset.state !== 'running'"
@@ -72,7 +83,7 @@ def play_by_clicking(
             raise AssertionError(f"no move was made at ply {ply} after clicking on the board")
         page.wait_for_function(PLY_MOVED, arg=ply)
         out.moves += 1
-        if reload_after is not None and out.moves == reload_after and not reloaded:
+        if reload_after is not None and out.moves - start == reload_after and not reloaded:
             reloaded = True
             if shot:
                 screenshot(page, shot)

@@ -1,6 +1,7 @@
-"""A whole game of every game against a bot in chromium, chosen by clicking on the board, at
-desktop width and at a phone's 390 px: the player's own cards show by name, no label the page
-offers contains an internal code (a card id or a slug), and the page never scrolls sideways.
+"""A whole game of every game against a bot in chromium, chosen by clicking on the board: its
+first moves at desktop width, the rest at a phone's 390 px (the page re-lays itself out as a
+turned phone's does). The player's own cards show by name, no label the page offers contains an
+internal code (a card id or a slug), and the page never scrolls sideways, at either width.
 
 Served by daphne on the test's PostgreSQL database (the services pass), like the other play
 tests; the bot's moves run eagerly in the server right after the person's.
@@ -23,7 +24,7 @@ from players.models import Player
 from ratings.models import Ladder
 from tests.support.accounts import STRONG
 from tests.web import test_web_browser_play as play_base
-from tests.web.board_play import page_fits, play_by_clicking
+from tests.web.board_play import DESK, PHONE, page_fits, play_by_clicking
 from tests.web.conftest import SCREENSHOTS, make_bot, screenshot
 from tests.web.test_web_browser_play import DOCS_SCREENSHOTS, log_in
 
@@ -67,12 +68,11 @@ def internal_codes(match: Match) -> set[str]:
     return {c for c in codes if re.search(r"[:#\-_]", c) or re.fullmatch(r"c\d+", c)}
 
 
-@pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_whole_game_by_clicking_on_the_board(browser_page, daphne, game, width):
+def test_a_whole_game_by_clicking_on_the_board(browser_page, daphne, game):
     ladder, own_cards, kind = GAMES[game]
     page = browser_page
-    page.set_viewport_size({"width": width, "height": 860})
+    page.set_viewport_size(DESK)
     alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
     make_bot(game, kind)
     Ladder.objects.filter(slug=ladder).update(options=SHORTER.get(game, {}))
@@ -86,13 +86,29 @@ def test_a_whole_game_by_clicking_on_the_board(browser_page, daphne, game, width
     assert codes, "the game has card ids to look for"
     assert page_fits(page)
 
-    rng = random.Random(width)
-    shot = f"board-{game}-{width}"
+    # Desktop width up to the mid-game reload (and its picture), then a phone's to the end.
+    rng = random.Random(1280)
+    shot = f"board-{game}-1280"
     reload_after = RELOAD_AFTER.get(game, 3)
-    played = play_by_clicking(page, rng, reload_after=reload_after, shot=shot, own_cards=own_cards)
+    played = play_by_clicking(
+        page,
+        rng,
+        reload_after=reload_after,
+        shot=shot,
+        own_cards=own_cards,
+        stop_after=reload_after,
+    )
+    assert page_fits(page)
+    page.set_viewport_size(PHONE)
+    assert page_fits(page)
+    screenshot(page, f"board-{game}-390")
+    play_by_clicking(page, rng, own_cards=own_cards, played=played)
     expect(page.get_by_test_id("play-result")).to_be_visible()
     assert page_fits(page)
-    screenshot(page, f"{shot}-result")
+    screenshot(page, f"board-{game}-390-result")
+    page.set_viewport_size(DESK)
+    assert page_fits(page)
+    screenshot(page, f"board-{game}-1280-result")
 
     match.refresh_from_db()
     assert match.state == MatchState.FINISHED and played.moves >= 1
@@ -107,8 +123,14 @@ def test_a_whole_game_by_clicking_on_the_board(browser_page, daphne, game, width
     # The move log is in words too.
     log = page.get_by_test_id("play-log").inner_text()
     assert log and not [code for code in codes if code in log]
-    if width == 1280:
-        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        shutil.copy(SCREENSHOTS / f"{shot}.png", DOCS_SCREENSHOTS / f"play-{game}.png")
+    DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copy(SCREENSHOTS / f"{shot}.png", DOCS_SCREENSHOTS / f"play-{game}.png")
     # The person's own cards showed by name while they played.
     assert played.own and not [n for n in played.own if not n or any(c in n for c in codes)]
+    if game == "arackhan-wars":
+        # The board draws the battle mat: its 40 spaces, the cards on it by their owner; cards
+        # were placed and played, not only passes.
+        expect(page.locator(".akw-mat .akw-space")).to_have_count(40)
+        placed = page.locator(".akw-mat .akw-space.occupied")
+        assert placed.count() >= 2 and placed.first.inner_text().strip()
+        assert any(a.startswith(("place", "play", "act")) for a in match.actions)

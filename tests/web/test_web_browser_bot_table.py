@@ -20,7 +20,7 @@ from matches.models import Match, MatchState
 from players.models import Player
 from tests.support.accounts import STRONG
 from tests.web import test_web_browser_play as play_base
-from tests.web.board_play import page_fits, play_by_clicking
+from tests.web.board_play import DESK, PHONE, page_fits, play_by_clicking
 from tests.web.conftest import make_bot, screenshot
 from tests.web.test_web_browser_play import log_in
 from tournaments import lifecycle, registration
@@ -73,12 +73,12 @@ def bot_table_event(rounds: int = 2):
     return t, table, alice
 
 
-@pytest.mark.parametrize("width", [1280, 390])
 def test_a_tournament_table_against_a_bot_is_played_in_the_browser(
-    browser_page, daphne, eager_tasks, width
+    browser_page, daphne, eager_tasks
 ):
+    """The first moves at desktop width, the rest at a phone's 390 px."""
     page = browser_page
-    page.set_viewport_size({"width": width, "height": 860})
+    page.set_viewport_size(DESK)
     t, table, alice = in_thread(bot_table_event)
     assert table.match_id is not None
     log_in(page, daphne, alice)
@@ -88,12 +88,19 @@ def test_a_tournament_table_against_a_bot_is_played_in_the_browser(
     page.get_by_test_id("play-seat").click()
     expect(page.locator("#play")).to_have_attribute("data-socket", "open")
     assert page.url.endswith(f"/matches/{table.match_id}/play/")
-    played = play_by_clicking(page, random.Random(width))
+    rng = random.Random(1280)
+    played = play_by_clicking(page, rng, stop_after=3)
+    page.set_viewport_size(PHONE)
+    assert page_fits(page)
+    play_by_clicking(page, rng, played=played)
     assert played.moves >= 1
     expect(page.get_by_test_id("play-result")).to_be_visible()
     expect(page.get_by_test_id("rematch")).to_have_count(0)  # a tournament table has none
     assert page_fits(page)
-    screenshot(page, f"tournament-bot-table-{width}")
+    screenshot(page, "tournament-bot-table-390")
+    page.set_viewport_size(DESK)
+    assert page_fits(page)
+    screenshot(page, "tournament-bot-table-1280")
     match = Match.objects.get(pk=table.match_id)
     assert match.state == MatchState.FINISHED
     table.refresh_from_db()

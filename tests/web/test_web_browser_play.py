@@ -1,6 +1,7 @@
-"""Playing in chromium: a whole game of Khan of Khans (and one of Kingdom of Warlords) against
-a bot, clicking the legal actions the engine offers until the result shows, with a reload in
-the middle (the page reconnects and carries on from the server's state).
+"""Playing in chromium: Khan of Khans (and Kingdom of Warlords, with a turn clock) against a
+bot, clicking the legal actions the engine offers; the connection drops and the page reconnects
+by itself, a reload carries on from the server's state, and the person resigns (whole games by
+clicking are tests/web/test_web_browser_boards.py's).
 
 Served by daphne in a subprocess (the play socket needs ASGI) on the test's PostgreSQL database,
 so it runs in the services pass. The daphne process runs Celery tasks eagerly: the bot's
@@ -75,12 +76,6 @@ def log_in(page, base: str, user: Player) -> None:
     expect(page.get_by_test_id("notif-link")).to_be_visible()
 
 
-def play_to_the_end(page, rng: random.Random, reload_after: int, shot: str) -> int:
-    """Play by clicking on the board until the result shows; reload once mid-game (or on the
-    result when the game ends sooner). Returns the person's moves."""
-    return play_by_clicking(page, rng, reload_after=reload_after, shot=shot).moves
-
-
 @pytest.mark.parametrize(
     "game, ladder, shot",
     [
@@ -88,7 +83,9 @@ def play_to_the_end(page, rng: random.Random, reload_after: int, shot: str) -> i
         ("kingdom-of-warlords", "kingdom-of-warlords-1v1", "play-kingdom-of-warlords"),
     ],
 )
-def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, shot):
+def test_play_against_a_bot_through_a_dropped_connection_and_a_reload(
+    browser_page, daphne, game, ladder, shot
+):
     page = browser_page
     if game == "kingdom-of-warlords":  # this ladder sets a turn clock
         Ladder.objects.filter(slug=ladder).update(
@@ -120,7 +117,13 @@ def test_play_a_whole_game_against_a_bot(browser_page, daphne, game, ladder, sho
     expect(page.locator("#play-connection")).to_contain_text("reconnecting")
     expect(page.locator("#play")).to_have_attribute("data-socket", "open")
 
-    clicks = play_to_the_end(page, random.Random(7), reload_after=4, shot=shot)
+    # A few moves and a reload (the whole game by clicking is test_web_browser_boards'), then
+    # the person resigns, unless the deal ended the game first.
+    played = play_by_clicking(page, random.Random(7), reload_after=4, shot=shot, stop_after=6)
+    clicks = played.moves
+    if page.locator("#play").get_attribute("data-state") == "running":
+        page.locator("#play-resign-open").click()
+        page.get_by_test_id("resign-confirm").click()
     result = page.get_by_test_id("play-result")
     expect(result).to_be_visible()
     expect(page.locator("#play-connection")).to_have_text("The match has ended.")

@@ -1,5 +1,5 @@
-"""More play in chromium: resigning from the board (with its confirmation), a spectator's live
-match page updating after every move of a match people play, and AracKhan Wars on the board.
+"""More play in chromium: resigning from the board (with its confirmation), and a spectator's
+live match page updating after every move of a match people play.
 
 Same server as tests/web/test_web_browser_play.py (daphne on the test's PostgreSQL database, so
 the services pass); moves of the other side go through the HTTP API with a token, as an
@@ -22,8 +22,8 @@ from players.models import ApiToken, Player
 from ratings.models import Ladder
 from tests.support.accounts import STRONG
 from tests.web import test_web_browser_play as play_base
-from tests.web.conftest import make_bot, screenshot
-from tests.web.test_web_browser_play import log_in, play_to_the_end
+from tests.web.conftest import screenshot
+from tests.web.test_web_browser_play import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
 # The server and browser fixtures of the first play test.
@@ -112,32 +112,3 @@ def test_the_live_match_page_follows_every_move_without_hidden_cards(browser_pag
     assert all(json.loads(f)["view"]["seat"] is None for f in moves)
     _api(daphne, tokens[1], "POST", f"/api/matches/{match.pk}/resign/")
     expect(page.locator("#live-status")).to_contain_text("The match has ended.")
-
-
-@pytest.mark.slow
-def test_arackhan_wars_on_the_board_against_a_bot(browser_page, daphne):
-    """Cards are placed by clicking the engine's legal actions; a whole game, then verify."""
-    page = browser_page
-    Ladder.objects.get_or_create(  # a default ladder, unless the test database was flushed
-        slug="arackhan-wars-1v1",
-        defaults={"name": "AracKhan Wars 1v1", "game": "arackhan-wars", "seats": 2},
-    )
-    alice = Player.objects.create_user("alice", "alice@example.org", STRONG, display_name="Alice")
-    make_bot("arackhan-wars", "random")
-    log_in(page, daphne, alice)
-    page.goto(f"{daphne}/play/")
-    page.get_by_test_id("play-bots-arackhan-wars-1v1").click()
-    expect(page.locator("#play")).to_have_attribute("data-socket", "open")
-    match = Match.objects.get()
-    clicks = play_to_the_end(page, random.Random(2), reload_after=6, shot="play-arackhan-wars")
-    expect(page.get_by_test_id("play-result")).to_be_visible()
-    # The board draws the battle mat: its 40 spaces, the cards on it by their owner.
-    expect(page.locator(".akw-mat .akw-space")).to_have_count(40)
-    placed = page.locator(".akw-mat .akw-space.occupied")
-    assert placed.count() >= 2
-    assert placed.first.inner_text().strip()
-    match.refresh_from_db()
-    assert match.state == MatchState.FINISHED and clicks >= 5
-    assert any(a.startswith(("place", "play", "act")) for a in match.actions), match.actions[:20]
-    report = audit.verify(match)
-    assert report.ok, report.message
