@@ -77,7 +77,11 @@ def pytest_collection_modifyitems(config, items) -> None:
     kept, dropped = [], []
     for item in items:
         if services:
-            drop = _pure_engine_test(item) or _embedded_browser_test(item)
+            drop = (
+                _pure_engine_test(item)
+                or _embedded_browser_test(item)
+                or item.get_closest_marker("embedded")
+            )
         else:
             drop = item.get_closest_marker("services")
         (dropped if drop else kept).append(item)

@@ -1,8 +1,9 @@
-"""Packaging: ``pip install -e .`` (what ``make install`` runs) into a fresh virtual environment
-prints no warning about the project's own configuration, and pyproject.toml finds every package
-and every engine's data by itself (a new game or app module needs no edit there).
+"""Packaging: ``pip install -e .`` into a fresh virtual environment (``make install`` asks uv for
+the same PEP 517 build) prints no warning about the project's own configuration, and
+pyproject.toml finds every package and every engine's data by itself (a new game or app module
+needs no edit there).
 
-The install test builds the project as ``make install`` does: with pip's build isolation, so
+The install test builds the project as ``make install`` does: with build isolation, so
 the build backend is the setuptools version ``[build-system]`` asks for (a
 ``--no-build-isolation`` build would use whatever setuptools the fresh venv has, and hide
 exactly the deprecations this pins). ``--no-deps``: the dependencies are not what is tested.

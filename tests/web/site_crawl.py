@@ -1,4 +1,4 @@
-"""The site crawl shared by the demo-data and empty-database page tests.
+"""The site crawl shared by the demo-data and empty-database page tests (and bench/pages.py).
 
 Every named URL of ``platform/web/urls.py`` is either a page (requested with GET) or a form
 target that only takes POST (requested with GET too: it must answer 405 or send an anonymous
@@ -196,7 +196,8 @@ def title_problem(title: str | None) -> str | None:
 
 
 def visit(client, who: str, url: str, repeat: int = 1) -> Visit:
-    """GET ``url``: its status, the best server time of ``repeat`` requests, queries, title."""
+    """GET ``url`` ``repeat`` times: the status, the best server time, the last request's
+    queries, the title."""
     best = float("inf")
     for _ in range(repeat):
         with CaptureQueriesContext(connection) as queries:
@@ -205,3 +206,122 @@ def visit(client, who: str, url: str, repeat: int = 1) -> Visit:
             best = min(best, time.perf_counter() - started)
     ms = round(best * 1000, 1)
     return Visit(who, url, response.status_code, ms, len(queries), page_title(response))
+
+
+def demo_pages() -> list[Page]:
+    """One URL (or more) of every page and POST-only target, on the objects of ``load_demo``."""
+    from decks.models import Deck, DeckVersion
+    from insights.models import Study
+    from matches.models import Match, MatchState
+    from players.models import Player
+    from ratings.models import Ladder
+    from tournaments.models import Tournament
+
+    finished = Match.objects.filter(origin="demo", state=MatchState.FINISHED).order_by("-pk")
+    longest = max(finished, key=lambda m: len(m.actions))
+    live = Match.objects.get(origin="demo-play", state=MatchState.RUNNING)
+    bot = Player.objects.filter(is_bot=True).order_by("username").first()
+    legal = Deck.objects.get(owner__username="alice", name__contains="pre-built")
+    draft = Deck.objects.get(owner__username="alice", name__contains="draft")
+    version = DeckVersion.objects.get(deck=legal, is_current=True)
+    done = Tournament.objects.get(name="Gauntlet Demo Open")
+    upcoming = Tournament.objects.get(name="AracKhan Wars Spring Cup")
+    table = done.round_set.order_by("number").first().tables.order_by("number").first()
+    entry = done.entries.order_by("pk").first()
+    ladders = list(Ladder.objects.values_list("slug", flat=True))
+    arackhan = "arackhan-wars-1v1"
+    return [
+        page("home"),
+        page("web-signup"),
+        page("web-login"),
+        page("web-profile"),
+        page("web-password"),
+        page("web-tokens"),
+        page("web-password-reset"),
+        page("web-password-reset-sent"),
+        page("web-password-reset-confirm", "MQ", "stale-token"),
+        page("web-password-reset-complete"),
+        page("web-player", "alice"),
+        page("web-player", bot.username),
+        page("web-ladders"),
+        *[page("web-ladder", slug) for slug in ladders],
+        page("web-my-matches"),
+        page("web-matches"),
+        page("web-matches", query="state=running"),
+        page("web-match", longest.pk),
+        page("web-match", live.pk),
+        page("web-match", live.pk, query="fragment=live"),
+        page("web-replay", longest.pk, query=f"step={len(longest.actions) // 2}"),
+        page("web-play-start"),
+        page("web-play", live.pk),
+        page("web-decks"),
+        page("web-deck-new"),
+        page("web-deck-cards", query="game=arackhan-wars&q=eagle"),
+        page("web-deck", legal.pk),
+        page("web-deck", draft.pk),
+        page("web-deck-version", version.pk),
+        page("web-deck-export", version.pk),
+        page("web-catalogues"),
+        page("web-catalogue", "arackhan-wars"),
+        page("web-catalogue", "arackhan-wars", query="faction=Whitelands&kind=creature"),
+        page("web-catalogue", "arackhan-wars", query="attribute=Flight&min_value=3&max_value=9"),
+        page("web-catalogue", "khan-of-khans"),
+        page("web-mode-sets", "arackhan-wars"),
+        page("web-tournaments"),
+        page("web-tournaments", query="game=arackhan-wars&state=registration"),
+        page("web-tournament-new"),
+        page("web-tournament", done.pk),
+        page("web-tournament", done.pk, query="round=1"),
+        page("web-tournament", done.pk, query="fragment=live"),
+        page("web-tournament", upcoming.pk),
+        page("web-tournament-edit", upcoming.pk),
+        page("web-tournament-table", done.pk, table.pk),
+        *[
+            page("web-tournament-print", done.pk, kind)
+            for kind in ("pairings", "pairings-by-name", "standings", "slips", "decklists")
+        ],
+        page("web-tournament-print", done.pk, "pairings", query="round=1"),
+        *[
+            page("web-tournament-csv", done.pk, kind)
+            for kind in ("entrants", "pairings", "standings")
+        ],
+        page("web-matchups"),
+        page("web-matchups-game", "arackhan-wars"),
+        page("web-matchups-game", "khan-of-khans", query="source=ladder"),
+        page("web-studies"),
+        page("web-study", Study.objects.get().pk),
+        page("web-ladder-backtest", arackhan),
+        page("web-notifications"),
+        page("web-notification", 10**9),
+        # Form targets: a GET is refused (405) or sent to the log-in page, never a 5xx.
+        page("web-logout"),
+        page("web-token-revoke", "nokey"),
+        page("web-queue-join", arackhan),
+        page("web-queue-leave", arackhan),
+        page("web-challenge", arackhan),
+        page("web-verify", longest.pk),
+        page("web-void", longest.pk),
+        page("web-correct", longest.pk),
+        page("web-play-bots", arackhan),
+        page("web-play-challenge", arackhan),
+        page("web-play-answer", live.pk, "accept"),
+        page("web-deck-delete", draft.pk),
+        page("web-deck-validate"),
+        page("web-deck-starter-copy"),
+        page("web-tournament-register", upcoming.pk),
+        page("web-tournament-withdraw", upcoming.pk),
+        page("web-tournament-check-in", upcoming.pk),
+        page("web-team-enter", upcoming.pk),
+        page("web-team-answer", upcoming.pk, entry.pk, "accept"),
+        page("web-tournament-step", upcoming.pk, "start"),
+        page("web-tournament-entry", done.pk, entry.pk, "drop"),
+        page("web-tournament-report", done.pk, table.pk),
+        page("web-tournament-correct", done.pk, table.pk),
+        page("web-tournament-timeout", done.pk, table.pk),
+        page("web-tournament-entrants", done.pk),
+        page("web-tournament-night-entry", done.pk, entry.pk, "reinstate"),
+        page("web-tournament-call-time", done.pk),
+        page("web-tournament-night-table", done.pk, table.pk, "extend"),
+        page("web-play-rematch", live.pk),
+        page("web-notifications-read"),
+    ]
