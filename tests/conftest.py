@@ -3,8 +3,9 @@
 The suite runs twice (see the Makefile): against the embedded default (SQLite, in-process tasks,
 in-memory channel layer) and against real services (PostgreSQL, Redis broker and channel layer).
 Tests marked ``services`` need the real services and run in the second pass only; when that pass
-is asked for and a service is down, the run fails, it never skips. The engines' own tests and
-the browser tests not marked ``services`` run in the first pass only: no database changes them.
+is asked for and a service is down, the run fails, it never skips. The engines' own tests, the
+browser tests not marked ``services`` and the tests marked ``embedded`` (the demo's, which is
+``make demo``'s on the embedded default) run in the first pass only.
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ from matches import audit
 from matches.models import Match, MatchState
 from ratings.models import Ladder, RatingChange
 
-pytestmark = pytest.mark.django_db
+# The demo is `make demo`'s, on the embedded default: its tests run in that pass.
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
 
 def test_the_demo_has_a_few_rated_akhedena_matches_on_each_ladder(

@@ -6,7 +6,8 @@ from django.core.management import call_command
 from matches.models import Match, MatchState
 from ratings.models import Ladder, RatingChange
 
-pytestmark = pytest.mark.django_db
+# The demo is `make demo`'s, on the embedded default: its tests run in that pass.
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 
 
 def test_demo_matches_all_reproduce_and_ladders_recompute_unchanged(

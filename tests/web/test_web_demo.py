@@ -13,7 +13,8 @@ from ratings.models import Ladder
 from tests.web.site_crawl import demo_pages, expected, page, title_problem, uncovered_names, visit
 from tournaments.models import State, Tournament
 
-pytestmark = pytest.mark.django_db
+# The demo is `make demo`'s, on the embedded default: its tests run in that pass.
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 MAX_QUERIES = 12
 # A tournament page shows more kinds of things at once (entries, the round's tables, an earlier
 # round, the bracket, the organiser's log): still a fixed number of queries, not one a row.

@@ -9,7 +9,8 @@ from matches.models import Match, MatchState
 from ratings.models import Ladder, RatingChange
 from tournaments.models import Format, State, Table, Tournament
 
-pytestmark = pytest.mark.django_db
+# The demo is `make demo`'s, on the embedded default: its tests run in that pass.
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 LADDERS = {"heroes-of-graxia-1v1": 2, "heroes-of-graxia-ffa-4p": 4}
 
 
