@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from bench import engines as bench_engines
 from bench import strength
 from tests.engines.toy_game import register_toy
+from tests.support.bench import run_bench
 
 
 @pytest.fixture(autouse=True)
@@ -163,16 +161,8 @@ def test_engine_bench_runs_only_the_cases_asked_and_names_the_build(
 
 def test_paired_bench_gives_the_ratio_of_runs_taken_in_turn() -> None:
     """Two worker processes of this checkout play Khan of Khans in turn; one line comes out."""
-    root = Path(__file__).resolve().parents[2]
     args = ["--game", "khan-of-khans", "--pairs", "3", "--games", "4", "--seats", "2"]
-    done = subprocess.run(
-        [sys.executable, str(root / "bench" / "paired.py"), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    (line,) = [json.loads(x) for x in done.stdout.splitlines()]
+    (line,) = run_bench("paired.py", *args)
     assert (line["bench"], line["case"], line["metric"]) == (
         "paired",
         "khan-of-khans/2p/protocol",

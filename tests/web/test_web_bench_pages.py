@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.bench import run_bench
 
 # The bench makes its own embedded database, whichever pass runs this.
 pytestmark = [pytest.mark.embedded, pytest.mark.slow]
 
 
 def test_the_pages_bench_times_every_page_for_each_visitor() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "pages.py"), "--runs", "1", "--matches", "1"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-        cwd=ROOT,
-    )
-    out = [json.loads(line) for line in done.stdout.splitlines()]
+    out = run_bench("pages.py", "--runs", "1", "--matches", "1", timeout=600)
     assert {(o["bench"], o["metric"], o["unit"]) for o in out} == {("pages", "server_ms", "ms")}
     pages = [o for o in out if not o["case"].startswith("all pages")]
     visitors = {o["case"].split(" ", 1)[0] for o in pages}

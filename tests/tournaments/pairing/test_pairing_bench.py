@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parents[3]
+from tests.support.bench import run_bench
 
 
 def test_bench_prints_json_lines() -> None:
-    out = subprocess.run(
-        [sys.executable, str(REPO / "bench" / "pairing.py"), "--sizes", "60", "--runs", "1"],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout
-    lines = [json.loads(line) for line in out.splitlines()]
+    lines = run_bench("pairing.py", "--sizes", "60", "--runs", "1", timeout=120)
     metrics = {line["metric"]: line for line in lines}
     assert {line["bench"] for line in lines} == {"pairing"}
     assert {line["case"] for line in lines} == {"swiss/60"}
