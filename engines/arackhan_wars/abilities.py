@@ -22,35 +22,35 @@ Flags an aura may give (``gain``), besides the nine attributes: the names in :da
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 # reaches
-SELF = "self"
-ADJ_ALLIES = "adjacent_allies"
-ADJ_ENEMIES = "adjacent_enemies"
-ADJ = "adjacent"
-ALLIES = "allies"
-ENEMIES = "enemies"
-ALL = "all"
-REACHES = (SELF, ADJ_ALLIES, ADJ_ENEMIES, ADJ, ALLIES, ENEMIES, ALL)
+SELF: Final = "self"
+ADJ_ALLIES: Final = "adjacent_allies"
+ADJ_ENEMIES: Final = "adjacent_enemies"
+ADJ: Final = "adjacent"
+ALLIES: Final = "allies"
+ENEMIES: Final = "enemies"
+ALL: Final = "all"
+REACHES: Final[tuple[str, ...]] = (SELF, ADJ_ALLIES, ADJ_ENEMIES, ADJ, ALLIES, ENEMIES, ALL)
 
 # sources of an aura (what "lose their skills" removes is a skill)
-SKILL = "skill"
-WEAKNESS = "weakness"
-EFFECT = "effect"
-BENEFIT = "benefit"
+SKILL: Final = "skill"
+WEAKNESS: Final = "weakness"
+EFFECT: Final = "effect"
+BENEFIT: Final = "benefit"
 
 # attributes (lower case)
-INITIATIVE = "initiative"
-MOVEMENT = "movement"
-FLIGHT = "flight"
-OMNISTRIKE = "omnistrike"
-RANGED = "ranged"
-SWARM = "swarm"
-REGENERATION = "regeneration"
-STEALTH = "stealth"
-PERFORATION = "perforation"
-ATTRIBUTES = (
+INITIATIVE: Final = "initiative"
+MOVEMENT: Final = "movement"
+FLIGHT: Final = "flight"
+OMNISTRIKE: Final = "omnistrike"
+RANGED: Final = "ranged"
+SWARM: Final = "swarm"
+REGENERATION: Final = "regeneration"
+STEALTH: Final = "stealth"
+PERFORATION: Final = "perforation"
+ATTRIBUTES: Final[tuple[str, ...]] = (
     INITIATIVE,
     MOVEMENT,
     FLIGHT,
@@ -63,29 +63,29 @@ ATTRIBUTES = (
 )
 
 # flags: what a card may or may not do, or how it may be attacked
-IMMUNE_SPELLS = "immune_to_enemy_spells"
-CANNOT_ATTACK = "cannot_attack"
-CANNOT_BE_ATTACKED = "cannot_be_attacked"
-NOT_BY_CREATURES = "cannot_be_attacked_by_creatures"
-ONLY_GROUP_ATTACKED = "creatures_attack_it_only_in_groups"
-NO_GROUP_ATTACKED = "creatures_cannot_group_attack_it"
-GROUPS_OR_SPELLS = "attacked_only_by_creature_groups_or_by_spells"
-ONLY_ADJACENT_ATTACKERS = "attacked_only_by_adjacent_creatures_or_spells"
-ATTACKS_ONLY_IN_GROUPS = "attacks_only_in_groups"
-ATTACKS_ADJACENT_NO_GROUP = "attacks_only_adjacent_and_alone"
-NO_GROUP = "cannot_join_group_attacks"
-GROUPS_ONLY_WITH_FAMILY = "groups_only_with_its_family"
-NO_ADJACENT_ATTACK = "cannot_attack_adjacent_cards"
-EVEN_TARGETS_ONLY = "attacks_only_even_values"
-NO_INITIATIVE_ATTACK = "cannot_attack_in_initiative"
-DESTROYED_AFTER_ATTACK = "destroyed_after_attacking"
-DESTROYED_IF_ATTACK_FAILS = "destroyed_if_an_attack_fails"
-DEACTIVATED = "deactivated_by_an_effect"
-GUARDED_VS_MOBILE = "plus_2_defence_against_flight_or_movement"
-STATS_LOCKED = "attack_and_defence_cannot_be_modified"
-SWARM_SAME_NAME = "swarm_counts_only_same_name"
-BLIND_RIGHT_BOTTOM = "cannot_attack_past_its_right_and_bottom_borders"
-FLAGS = (
+IMMUNE_SPELLS: Final = "immune_to_enemy_spells"
+CANNOT_ATTACK: Final = "cannot_attack"
+CANNOT_BE_ATTACKED: Final = "cannot_be_attacked"
+NOT_BY_CREATURES: Final = "cannot_be_attacked_by_creatures"
+ONLY_GROUP_ATTACKED: Final = "creatures_attack_it_only_in_groups"
+NO_GROUP_ATTACKED: Final = "creatures_cannot_group_attack_it"
+GROUPS_OR_SPELLS: Final = "attacked_only_by_creature_groups_or_by_spells"
+ONLY_ADJACENT_ATTACKERS: Final = "attacked_only_by_adjacent_creatures_or_spells"
+ATTACKS_ONLY_IN_GROUPS: Final = "attacks_only_in_groups"
+ATTACKS_ADJACENT_NO_GROUP: Final = "attacks_only_adjacent_and_alone"
+NO_GROUP: Final = "cannot_join_group_attacks"
+GROUPS_ONLY_WITH_FAMILY: Final = "groups_only_with_its_family"
+NO_ADJACENT_ATTACK: Final = "cannot_attack_adjacent_cards"
+EVEN_TARGETS_ONLY: Final = "attacks_only_even_values"
+NO_INITIATIVE_ATTACK: Final = "cannot_attack_in_initiative"
+DESTROYED_AFTER_ATTACK: Final = "destroyed_after_attacking"
+DESTROYED_IF_ATTACK_FAILS: Final = "destroyed_if_an_attack_fails"
+DEACTIVATED: Final = "deactivated_by_an_effect"
+GUARDED_VS_MOBILE: Final = "plus_2_defence_against_flight_or_movement"
+STATS_LOCKED: Final = "attack_and_defence_cannot_be_modified"
+SWARM_SAME_NAME: Final = "swarm_counts_only_same_name"
+BLIND_RIGHT_BOTTOM: Final = "cannot_attack_past_its_right_and_bottom_borders"
+FLAGS: Final[tuple[str, ...]] = (
     IMMUNE_SPELLS,
     CANNOT_ATTACK,
     CANNOT_BE_ATTACKED,
@@ -111,13 +111,13 @@ FLAGS = (
 )
 
 # what an aura counts when its bonus is "per" something
-PER_ADJ_ENEMY_CARD = "adjacent_enemy_card"
-PER_ADJ_ALLY_CREATURE = "adjacent_allied_creature"
-PER_EXTRA_TOKEN = "extra_faction_token"
+PER_ADJ_ENEMY_CARD: Final = "adjacent_enemy_card"
+PER_ADJ_ALLY_CREATURE: Final = "adjacent_allied_creature"
+PER_EXTRA_TOKEN: Final = "extra_faction_token"
 
-CREATURE = "creature"
-LAND = "land"
-SPELL = "spell"
+CREATURE: Final = "creature"
+LAND: Final = "land"
+SPELL: Final = "spell"
 
 
 @dataclass(frozen=True)
@@ -190,4 +190,4 @@ class CardDef:
     """How the definition reads the card text where that needs saying."""
 
 
-VANILLA = CardDef()
+VANILLA: Final[CardDef] = CardDef()

@@ -9,7 +9,7 @@ opens a multi-step action (:mod:`steps`) and returns False.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import CREATURE, SPELL
@@ -329,7 +329,12 @@ def _library(st, seat, card, params, args, events) -> bool:
 
 
 # -- Standard Bearer: one step, then 6th Legion allies follow in the same direction -------------
-_DIRECTION_NAMES = {"up": (0, -1), "right": (1, 0), "down": (0, 1), "left": (-1, 0)}
+_DIRECTION_NAMES: Final[dict[str, tuple[int, int]]] = {
+    "up": (0, -1),
+    "right": (1, 0),
+    "down": (0, 1),
+    "left": (-1, 0),
+}
 
 
 def _bearer_options(st, seat, card, params) -> list[str]:
@@ -369,7 +374,7 @@ def _backup(st, seat, card, params, args, events) -> bool:
     return False
 
 
-ACTIONS: dict[str, tuple[Options, Perform]] = {
+ACTIONS: Final[dict[str, tuple[Options, Perform]]] = {
     "discard_enemy_spell": (_discard_spell_options, _discard_spell),
     "move_one": (_move_one_options, _move_one),
     "move_several": (_move_several_options, _move_several),

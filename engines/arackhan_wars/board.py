@@ -20,10 +20,11 @@ between them (``|dx| + |dy|``), whether or not the spaces between are occupied.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
-XS = 8
-YS = 6
-ROWS: tuple[tuple[int, ...], ...] = (
+XS: Final = 8
+YS: Final = 6
+ROWS: Final[tuple[tuple[int, ...], ...]] = (
     (3, 4, 5, 6),
     tuple(range(8)),
     tuple(range(8)),
@@ -32,20 +33,22 @@ ROWS: tuple[tuple[int, ...], ...] = (
     (1, 2, 3, 4),
 )
 
-SPACES: tuple[tuple[int, int], ...] = tuple((x, y) for y, row in enumerate(ROWS) for x in row)
-N_SPACES = len(SPACES)
-INDEX: dict[tuple[int, int], int] = {xy: i for i, xy in enumerate(SPACES)}
-NAMES: tuple[str, ...] = tuple(f"{x},{y}" for x, y in SPACES)
-BY_NAME: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
+SPACES: Final[tuple[tuple[int, int], ...]] = tuple(
+    (x, y) for y, row in enumerate(ROWS) for x in row
+)
+N_SPACES: Final[int] = len(SPACES)
+INDEX: Final[dict[tuple[int, int], int]] = {xy: i for i, xy in enumerate(SPACES)}
+NAMES: Final[tuple[str, ...]] = tuple(f"{x},{y}" for x, y in SPACES)
+BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(NAMES)}
 
-DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+DIRECTIONS: Final[tuple[tuple[int, int], ...]] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 """Up, right, down, left."""
 
-STARTING_AREA: tuple[int, ...] = tuple(INDEX[xy] for xy in ((3, 2), (4, 2), (3, 3), (4, 3)))
+STARTING_AREA: Final[tuple[int, ...]] = tuple(INDEX[xy] for xy in ((3, 2), (4, 2), (3, 3), (4, 3)))
 """Where the first cards of a round go when the battlefield is empty (every mode)."""
 
 
-SEAT_SIDES: tuple[dict[str, tuple[int, int]], ...] = (
+SEAT_SIDES: Final[tuple[dict[str, tuple[int, int]], ...]] = (
     {"right": (1, 0), "bottom": (0, 1)},
     {"right": (-1, 0), "bottom": (0, -1)},
     {"right": (0, 1), "bottom": (-1, 0)},
@@ -62,12 +65,12 @@ def step(space: int, direction: tuple[int, int]) -> int | None:
     return INDEX.get((x + direction[0], y + direction[1]))
 
 
-ADJACENT: tuple[tuple[int, ...], ...] = tuple(
+ADJACENT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(n for d in DIRECTIONS if (n := step(i, d)) is not None) for i in range(N_SPACES)
 )
 """``ADJACENT[i]``: the spaces sharing a border with space ``i``."""
 
-ADJACENT_SETS: tuple[frozenset[int], ...] = tuple(frozenset(a) for a in ADJACENT)
+ADJACENT_SETS: Final[tuple[frozenset[int], ...]] = tuple(frozenset(a) for a in ADJACENT)
 
 
 def distance(a: int, b: int) -> int:
@@ -76,12 +79,12 @@ def distance(a: int, b: int) -> int:
     return abs(ax - bx) + abs(ay - by)
 
 
-DISTANCE: tuple[tuple[int, ...], ...] = tuple(
+DISTANCE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(distance(a, b) for b in range(N_SPACES)) for a in range(N_SPACES)
 )
 
 
-WITHIN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+WITHIN: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(b for b in range(N_SPACES) if 1 <= DISTANCE[a][b] <= r) for r in range(XS + YS))
     for a in range(N_SPACES)
 )
@@ -107,15 +110,19 @@ def paired(verb: str, card: int) -> tuple[str, ...]:
     return tuple(f"{verb} c{card} c{other}" for other in range(MAX_INSTANCES))
 
 
-MAX_INSTANCES = 4 * 23
+MAX_INSTANCES: Final[int] = 4 * 23
 """Card instances in the largest game (four decks of 23)."""
 
-MOVES = tuple(spelled("move", i) for i in range(MAX_INSTANCES))
+MOVES: Final[tuple[tuple[str, ...], ...]] = tuple(spelled("move", i) for i in range(MAX_INSTANCES))
 """``MOVES[i][s]``: ``move c<i> <s>`` (the hot rows of :func:`spelled`, indexed directly)."""
-PLACES = tuple(spelled("place", i) for i in range(MAX_INSTANCES))
-ATTACKS = tuple(paired("attack", t) for t in range(MAX_INSTANCES))
+PLACES: Final[tuple[tuple[str, ...], ...]] = tuple(
+    spelled("place", i) for i in range(MAX_INSTANCES)
+)
+ATTACKS: Final[tuple[tuple[str, ...], ...]] = tuple(
+    paired("attack", t) for t in range(MAX_INSTANCES)
+)
 """``ATTACKS[t][a]``: ``attack c<t> c<a>`` (and ``GROUPS``: ``group c<t> c<a>``)."""
-GROUPS = tuple(paired("group", t) for t in range(MAX_INSTANCES))
+GROUPS: Final[tuple[tuple[str, ...], ...]] = tuple(paired("group", t) for t in range(MAX_INSTANCES))
 
 
 def parse_space(text: str) -> int | None:

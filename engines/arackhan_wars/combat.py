@@ -5,7 +5,7 @@ Regeneration, conquering lands, destroying creatures). Who may attack whom is in
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import (
@@ -37,7 +37,7 @@ from engines.arackhan_wars.reach import (
 from engines.arackhan_wars.state import State
 from engines.arackhan_wars.zones import destroy, discard_spell
 
-MAX_GROUP_CANDIDATES = 8
+MAX_GROUP_CANDIDATES: Final = 8
 """Group attacks are enumerated over at most this many possible attackers per target."""
 
 

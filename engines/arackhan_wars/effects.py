@@ -13,6 +13,8 @@ Order of application (see docs/rules/arackhan-wars.md):
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import (
     ADJ,
@@ -77,7 +79,7 @@ class Stats:
         return what in self.attrs.get(i, ()) or what in self.flags.get(i, ())
 
 
-_EMPTY: frozenset[str] = frozenset()
+_EMPTY: Final[frozenset[str]] = frozenset()
 
 
 def compute(st: State) -> Stats:
@@ -309,10 +311,10 @@ def _apply_auras(
     return reads
 
 
-_ADJ_REACHES = frozenset((ADJ, ADJ_ALLIES, ADJ_ENEMIES))
-_ROUND_CONDITIONS = frozenset(("starts_round", "second_in_round"))
+_ADJ_REACHES: Final[frozenset[str]] = frozenset((ADJ, ADJ_ALLIES, ADJ_ENEMIES))
+_ROUND_CONDITIONS: Final[frozenset[str]] = frozenset(("starts_round", "second_in_round"))
 
-_ATTRS = frozenset(
+_ATTRS: Final[frozenset[str]] = frozenset(
     ("initiative", "movement", "flight", "omnistrike", "ranged", "swarm", "regeneration")
     + ("stealth", "perforation")
 )

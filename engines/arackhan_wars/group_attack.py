@@ -17,7 +17,7 @@ join only their family), or are lifted by one card (a Senior Mercenary). So if a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import RANGED
@@ -31,7 +31,7 @@ from engines.arackhan_wars.reach import (
 )
 from engines.arackhan_wars.state import PENDING, Pending, State
 
-KIND = "attack"
+KIND: Final = "attack"
 """The ``Pending.kind`` of a group attack under way."""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from engines.arackhan_wars.abilities import (
     CREATURE,
@@ -69,18 +69,21 @@ def _info(card: Card, defn: CardDef) -> CardInfo:
     )
 
 
-@cache
+_INFOS: Final[dict[int, CardInfo]] = {}
+"""The table :func:`infos` fills on first use (a constant the compiled build reads directly)."""
+
+
 def infos() -> dict[int, CardInfo]:
     """Every card of the shipped catalogue (alternative printing ids included)."""
-    cat = shipped_catalogue()
-    defs = definitions()
-    out: dict[int, CardInfo] = {}
-    for card in cat.cards.values():
-        info = _info(card, defs.get(card.id, VANILLA))
-        out[card.id] = info
-        for alt in card.alt_ids:
-            out[alt] = info
-    return out
+    if not _INFOS:
+        cat = shipped_catalogue()
+        defs = definitions()
+        for card in cat.cards.values():
+            info = _info(card, defs.get(card.id, VANILLA))
+            _INFOS[card.id] = info
+            for alt in card.alt_ids:
+                _INFOS[alt] = info
+    return _INFOS
 
 
 def info(card_id: int) -> CardInfo:
@@ -88,7 +91,13 @@ def info(card_id: int) -> CardInfo:
     return infos()[card_id]
 
 
-SKILL_PARAMS = ("end_of_turn_move", "bonus_movement", "trophies", "mercenary_leader", "hits_allies")
+SKILL_PARAMS: Final[tuple[str, ...]] = (
+    "end_of_turn_move",
+    "bonus_movement",
+    "trophies",
+    "mercenary_leader",
+    "hits_allies",
+)
 """Definition parameters that are skills or weaknesses (the others belong to the card action)."""
 
 

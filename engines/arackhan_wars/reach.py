@@ -4,6 +4,8 @@ against a group."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import (
     ATTACKS_ADJACENT_NO_GROUP,
@@ -113,7 +115,7 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
     return [(t, able_by[t]) for t in field if t in able_by]
 
 
-_ATTACKABLE = frozenset((CREATURE, LAND))
+_ATTACKABLE: Final[frozenset[str]] = frozenset((CREATURE, LAND))
 
 
 def plain(stats: Stats, t: int, group: list[int]) -> bool:

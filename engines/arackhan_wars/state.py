@@ -15,27 +15,27 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from engines.arackhan_wars.board import N_SPACES
 from engines.arackhan_wars.rules import CURRENT, VERSIONS, Rules
 
-DECK_SIZE = 23
-ROUNDS = 9
-OPENING_HAND = 7
-DRAW_PER_ROUND = 2
-PLACE_PER_ROUND = 2
+DECK_SIZE: Final = 23
+ROUNDS: Final = 9
+OPENING_HAND: Final = 7
+DRAW_PER_ROUND: Final = 2
+PLACE_PER_ROUND: Final = 2
 
 # phases
-CHOOSE = "choose"
+CHOOSE: Final = "choose"
 """The randomly drawn seat chooses who begins round 1."""
-MULLIGAN = "mulligan"
-PLACE = "place"
-INITIATIVE = "initiative"
-TURN = "turn"
-PENDING = "pending"
+MULLIGAN: Final = "mulligan"
+PLACE: Final = "place"
+INITIATIVE: Final = "initiative"
+TURN: Final = "turn"
+PENDING: Final = "pending"
 """A card action with several steps is being resolved (moves of Marching Order...)."""
-OVER = "over"
+OVER: Final = "over"
 
 
 @dataclass

@@ -5,7 +5,7 @@ with ``move c<i> <x,y>``, ``swap c<a> c<b>``, ``place c<i> <x,y>``, ``return c<i
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engines.arackhan_wars import board
 from engines.arackhan_wars.state import PENDING, Pending, State
@@ -105,7 +105,7 @@ def _return_step(st: State, action: str, events: list[Any] | None) -> None:
         events.append({"type": "put-back", "seat": p.seat, "seen_by": [p.seat], "card": f"c{h}"})
 
 
-PENDING_STEPS: dict[str, tuple[Callable[[State], list[str]], Callable[..., None], bool]] = {
+PENDING_STEPS: Final[dict[str, tuple[Callable[[State], list[str]], Callable[..., None], bool]]] = {
     # kind: (steps, perform one step, may stop early with "done")
     "move": (_move_steps, _move_step, True),
     "bearer": (_bearer_steps, _move_step, True),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engines.arackhan_wars import board
 from engines.arackhan_wars.abilities import CREATURE, FLIGHT
@@ -28,6 +28,6 @@ def _small_fliers(st: State, card: int, events: list[Any] | None) -> None:
             events.append({"type": "destroy", "card": f"c{t}", "why": "Ghost Metal Monolith"})
 
 
-END_OF_ROUND: dict[str, Callable[[State, int, list[Any] | None], None]] = {
+END_OF_ROUND: Final[dict[str, Callable[[State, int, list[Any] | None], None]]] = {
     "destroy_adjacent_small_fliers": _small_fliers,
 }
