@@ -71,6 +71,9 @@ ADJACENT: Final[tuple[tuple[int, ...], ...]] = tuple(
 """``ADJACENT[i]``: the spaces sharing a border with space ``i``."""
 
 ADJACENT_SETS: Final[tuple[frozenset[int], ...]] = tuple(frozenset(a) for a in ADJACENT)
+ADJACENT_MASK: Final[tuple[int, ...]] = tuple(sum(1 << n for n in a) for a in ADJACENT)
+"""``ADJACENT_MASK[i]``: the spaces next to space ``i`` as the bits of an int (bit ``n`` for
+space ``n``), for questions about the whole mat at once."""
 
 
 def distance(a: int, b: int) -> int:

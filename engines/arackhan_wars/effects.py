@@ -145,9 +145,10 @@ def compute(st: State) -> Stats:
             sources.append(i)
         swarms = True  # attributes may have been added: check every card below
     if sources:
-        stats.reads = _apply_auras(
-            st, stats, sorted(sources, key=lambda i: (infos_[i].kind != SPELL, i)), rset, on_field
-        )
+        # spells' auras first, then the others, each by instance number
+        spells = sorted([i for i in sources if infos_[i].kind == SPELL])
+        others = sorted([i for i in sources if infos_[i].kind != SPELL])
+        stats.reads = _apply_auras(st, stats, spells + others, rset, on_field)
         swarms = True  # auras may give Swarm
     # Swarm, locked numbers, swap, nothing below 0
     for i in revealed:
@@ -189,13 +190,67 @@ def compute(st: State) -> Stats:
     return stats
 
 
+def _targets(
+    st: State,
+    stats: Stats,
+    src: int,
+    aura: Aura,
+    spell: bool,
+    revealed: set[int],
+    on_field: list[int],
+) -> list[int]:
+    """The revealed cards ``aura`` of card ``src`` reaches now (``spell``: a spell's aura)."""
+    infos_, flags = stats.info, stats.flags
+    board_, team, control = st.board, st.team, st.control
+    if aura.condition and not condition(st, src, aura, revealed):
+        return []
+    reach = aura.reach
+    if reach == SELF:
+        reached = [src]
+    elif reach in _ADJ_REACHES:
+        space = st.where[src]
+        if space < 0:
+            return []
+        if reach == ADJ_ALLIES and not aura.filtered and not spell:
+            # the common case in one pass: allied neighbours of the aura's kinds
+            side, kinds = team[control[src]], aura.kinds
+            return [
+                j
+                for s in board.ADJACENT[space]
+                if (j := board_[s]) >= 0
+                and j in revealed
+                and team[control[j]] == side
+                and infos_[j].kind in kinds
+            ]
+        reached = [j for s in board.ADJACENT[space] if (j := board_[s]) >= 0 and j in revealed]
+        if reach != ADJ:
+            side = team[control[src]]
+            want = reach == ADJ_ALLIES
+            reached = [j for j in reached if (team[control[j]] == side) == want]
+    elif reach == ALL:
+        reached = on_field
+    else:
+        side = team[control[src]]
+        want = reach == ALLIES
+        reached = [j for j in on_field if (team[control[j]] == side) == want]
+    out = []
+    for t in reached:
+        if infos_[t].kind not in aura.kinds:
+            continue
+        if aura.filtered and not matches(st, aura, t, src, revealed):
+            continue
+        if spell and IMMUNE_SPELLS in flags[t] and not allied(st, src, t):
+            continue
+        out.append(t)
+    return out
+
+
 def _apply_auras(
     st: State, stats: Stats, sources: list[int], revealed: set[int], on_field: list[int]
 ) -> tuple[bool, bool, bool]:
     """Steps 2 to 4: immunity, removals, then every other aura (see the module docstring).
     Returns whether an aura depends on the activation, extra tokens, or who begins."""
     infos_, flags, attrs = stats.info, stats.flags, stats.attrs
-    board_, team, control = st.board, st.team, st.control
     plan = [(src, auras_of(st, src, infos_[src]), infos_[src].kind == SPELL) for src in sources]
     # what the auras read: the activation, extra tokens, who begins (in a condition or a "per")
     reads_active = reads_tokens = reads_round = False
@@ -209,58 +264,13 @@ def _apply_auras(
                 if x in _ROUND_CONDITIONS:
                     reads_round = True
     reads = (reads_active, reads_tokens, reads_round)
-    where, adjacent = st.where, board.ADJACENT
-
-    def targets(src: int, aura: Aura, spell: bool) -> list[int]:
-        if aura.condition and not condition(st, src, aura, revealed):
-            return []
-        reach = aura.reach
-        if reach == SELF:
-            reached = [src]
-        elif reach in _ADJ_REACHES:
-            space = where[src]
-            if space < 0:
-                return []
-            if reach == ADJ_ALLIES and not aura.filtered and not spell:
-                # the common case in one pass: allied neighbours of the aura's kinds
-                side, kinds = team[control[src]], aura.kinds
-                return [
-                    j
-                    for s in adjacent[space]
-                    if (j := board_[s]) >= 0
-                    and j in revealed
-                    and team[control[j]] == side
-                    and infos_[j].kind in kinds
-                ]
-            reached = [j for s in adjacent[space] if (j := board_[s]) >= 0 and j in revealed]
-            if reach != ADJ:
-                side = team[control[src]]
-                want = reach == ADJ_ALLIES
-                reached = [j for j in reached if (team[control[j]] == side) == want]
-        elif reach == ALL:
-            reached = on_field
-        else:
-            side = team[control[src]]
-            want = reach == ALLIES
-            reached = [j for j in on_field if (team[control[j]] == side) == want]
-        out = []
-        for t in reached:
-            if infos_[t].kind not in aura.kinds:
-                continue
-            if aura.filtered and not matches(st, aura, t, src, revealed):
-                continue
-            if spell and IMMUNE_SPELLS in flags[t] and not allied(st, src, t):
-                continue
-            out.append(t)
-        return out
-
     # 2. immunity first (it decides what spells may touch)
     for src, auras, spell in plan:
         if spell:
             continue
         for aura in auras:
             if IMMUNE_SPELLS in aura.gain:
-                for t in targets(src, aura, spell):
+                for t in _targets(st, stats, src, aura, spell, revealed, on_field):
                     flags[t] = flags[t] | {IMMUNE_SPELLS}
     # 3. removals
     lost: dict[int, set[str]] = {}
@@ -269,7 +279,7 @@ def _apply_auras(
         for aura in auras:
             if not aura.removes or (aura.source == SKILL and src in skills_off):
                 continue
-            for t in targets(src, aura, spell):
+            for t in _targets(st, stats, src, aura, spell, revealed, on_field):
                 if aura.lose_skills:
                     skills_off.add(t)
                 if aura.lose:
@@ -287,7 +297,7 @@ def _apply_auras(
                 continue
             if aura.gain == (IMMUNE_SPELLS,) and not spell:
                 continue
-            for t in targets(src, aura, spell):
+            for t in _targets(st, stats, src, aura, spell, revealed, on_field):
                 k = count(st, aura.per, t, aura.per_family, revealed) if aura.per else 1
                 if aura.attack and (a_t := attack[t]) is not None:
                     attack[t] = a_t + aura.attack * k

@@ -74,17 +74,19 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
     team, defence, cards = st.team, stats.defence, st.board
     side = team[seat]
     attackers = []
-    # the enemy cards that may be attacked: whether they are "easy" (no flags, no Stealth, a
-    # creature or a land: then in range is all can_reach asks of an attacker without flags)
-    targets: dict[int, bool] = {}
+    # the enemy cards that may be attacked, by instance: 0 not a target, 1 "easy" (no flags, no
+    # Stealth, a creature or a land: then in range is all can_reach asks of an attacker without
+    # flags), 2 a target can_reach must check
+    target_kind = [0] * len(control)
+    any_target = False
     field = stats.field  # the revealed cards on the battlefield, by space
     for a in field:  # one pass: can_activate_to_attack inlined, and the targets
         c = control[a]
         if c != seat:
             if team[c] != side and defence[a] is not None:
-                targets[a] = (
-                    not flags[a] and STEALTH not in attrs[a] and infos[a].kind in _ATTACKABLE
-                )
+                easy = not flags[a] and STEALTH not in attrs[a] and infos[a].kind in _ATTACKABLE
+                target_kind[a] = 1 if easy else 2
+                any_target = True
             continue
         if not active[a] or attack[a] is None:
             continue
@@ -94,25 +96,33 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
         if initiative and (INITIATIVE not in attrs[a] or NO_INITIATIVE_ATTACK in fa):
             continue
         attackers.append(a)
-    if not attackers or not targets:
+    if not attackers or not any_target:
         return []
     attackers.sort()
-    able_by: dict[int, list[int]] = {}
+    able_by: list[list[int] | None] = [None] * len(control)
     within, last = board.WITHIN, len(board.WITHIN[0]) - 1
     for a in attackers:  # by instance number, so each target's attackers are too
         r = max(1, ranged[a] if RANGED in attrs[a] else 1)
         free = not flags[a]
         for s in within[where[a]][min(r, last)]:
             t = cards[s]
-            easy = targets.get(t)
-            if easy is None:
+            if t < 0:
                 continue
-            if (easy and free) or can_reach(st, stats, a, t):
-                if t in able_by:
-                    able_by[t].append(a)
-                else:
+            kind = target_kind[t]
+            if kind == 0:
+                continue
+            if (kind == 1 and free) or can_reach(st, stats, a, t):
+                able = able_by[t]
+                if able is None:
                     able_by[t] = [a]
-    return [(t, able_by[t]) for t in field if t in able_by]
+                else:
+                    able.append(a)
+    out = []
+    for t in field:
+        able = able_by[t]
+        if able is not None:
+            out.append((t, able))
+    return out
 
 
 _ATTACKABLE: Final[frozenset[str]] = frozenset((CREATURE, LAND))

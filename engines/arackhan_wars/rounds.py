@@ -83,19 +83,20 @@ def placement_spaces(st: State, seat: int) -> list[int]:
             # principle": the second opening card touches the first
             return [s for s in free if any(cards[n] >= 0 for n in board.ADJACENT[s])]
         return free
-    near: set[int] = set()
-    adjacent = board.ADJACENT
+    near = 0  # the spaces next to a card, as bits
+    masks = board.ADJACENT_MASK
     for s in range(board.N_SPACES):
         if cards[s] >= 0:
-            near.update(adjacent[s])
-    return [s for s in range(board.N_SPACES) if cards[s] < 0 and s in near]
+            near |= masks[s]
+    return [s for s in range(board.N_SPACES) if cards[s] < 0 and near >> s & 1]
 
 
 def placement_options(st: State, seat: int) -> list[str]:
     spaces = None
     out = []
+    table = infos()
     for h in sorted(st.hand[seat]):
-        ci = info(st.ctype[h])
+        ci = table[st.ctype[h]]
         if ci.defn.placement == "not_last_round" and st.round == st.rounds:
             continue
         if ci.kind == SPELL and ci.astral:
