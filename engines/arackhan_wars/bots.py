@@ -214,14 +214,14 @@ def group_step(st: Any, legal: list[str], rng: random.Random) -> str:
     may strike), else add the strongest attacker that may join."""
     stats = compute(st)
     p = st.pending
-    total = sum(stats.attack.get(a) or 0 for a in p.data["group"])
-    defence = stats.defence.get(p.data["target"]) or 0
+    total = sum(stats.attack[a] or 0 for a in p.data["group"])
+    defence = stats.defence[p.data["target"]] or 0
     if "strike" in legal and total > defence:
         return "strike"
     joins = [a for a in legal if a.startswith("join ")]
     if not joins:
         return "strike"
-    return max(joins, key=lambda a: (stats.attack.get(int(a.split()[1][1:])) or 0, rng.random()))
+    return max(joins, key=lambda a: (stats.attack[int(a.split()[1][1:])] or 0, rng.random()))
 
 
 def _value(card: dict[str, Any]) -> int:

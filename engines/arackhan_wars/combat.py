@@ -123,7 +123,7 @@ def omnistrike_hits(
                     hits_allies
                     and allied(st, a, t2)
                     and card_info(st, t2).kind == CREATURE
-                    and stats.defence.get(t2) is not None
+                    and stats.defence[t2] is not None
                 )
             ):
                 if together:
@@ -217,7 +217,7 @@ def resolve_attack(
                     break
                 t2 = st.board[nxt]
                 stats = compute(st)
-                if t2 < 0 or allied_to_seat(st, t2, seat) or stats.defence.get(t2) is None:
+                if t2 < 0 or allied_to_seat(st, t2, seat) or stats.defence[t2] is None:
                     break
                 if card_info(st, t2).kind not in (CREATURE, LAND):
                     break
@@ -251,7 +251,7 @@ def resolve_attack(
             continue
         if st.where[a] < 0:
             continue
-        flags: frozenset[str] = stats.flags.get(a, frozenset())
+        flags = stats.flags[a]
         if DESTROYED_AFTER_ATTACK in flags or (DESTROYED_IF_ATTACK_FAILS in flags and a in failed):
             destroy(st, a)
             if events is not None:

@@ -42,9 +42,14 @@ from engines.arackhan_wars.info import CardInfo, infos
 from engines.arackhan_wars.modes import auras as mode_auras
 from engines.arackhan_wars.state import State
 
+_EMPTY: Final[frozenset[str]] = frozenset()
+
 
 class Stats:
-    """Characteristics of every revealed card in play (dicts keyed by instance)."""
+    """Characteristics of every revealed card in play. ``info`` is keyed by the revealed cards
+    (battlefield by space, then the astral planes); the other characteristics are lists indexed
+    by instance number, with nothing for the cards that are not revealed in play (Attack and
+    Defence None, no attributes or flags, Movement and range 0)."""
 
     __slots__ = (
         "attack",
@@ -59,13 +64,13 @@ class Stats:
         "field",
     )
 
-    def __init__(self) -> None:
-        self.attack: dict[int, int | None] = {}
-        self.defence: dict[int, int | None] = {}
-        self.attrs: dict[int, frozenset[str]] = {}
-        self.movement: dict[int, int] = {}
-        self.ranged: dict[int, int] = {}
-        self.flags: dict[int, frozenset[str]] = {}
+    def __init__(self, instances: int) -> None:
+        self.attack: list[int | None] = [None] * instances
+        self.defence: list[int | None] = [None] * instances
+        self.attrs: list[frozenset[str]] = [_EMPTY] * instances
+        self.movement: list[int] = [0] * instances
+        self.ranged: list[int] = [0] * instances
+        self.flags: list[frozenset[str]] = [_EMPTY] * instances
         self.skills_off: set[int] = set()
         self.info: dict[int, CardInfo] = {}
         """The characteristics each revealed card in play has now (copies included)."""
@@ -76,10 +81,7 @@ class Stats:
 
     def has(self, i: int, what: str) -> bool:
         """True when card ``i`` has attribute or flag ``what`` now."""
-        return what in self.attrs.get(i, ()) or what in self.flags.get(i, ())
-
-
-_EMPTY: Final[frozenset[str]] = frozenset()
+        return what in self.attrs[i] or what in self.flags[i]
 
 
 def compute(st: State) -> Stats:
@@ -92,7 +94,7 @@ def compute(st: State) -> Stats:
         # the same cards, sides and changes, so the same auras read the same inputs
         st._stats_version = st.version
         return prev
-    stats = Stats()
+    stats = Stats(len(st.ctype))
     face_up, temp, ctype, table = st.face_up, st.temp, st.ctype, infos()
     revealed = [i for i in st.board if i >= 0 and face_up[i]]
     on_field = stats.field = revealed[:]
@@ -113,7 +115,6 @@ def compute(st: State) -> Stats:
             attrs[i] = ci.attributes
             movement[i] = ci.movement
             ranged[i] = ci.ranged
-            flags[i] = _EMPTY
             if ci.defn.auras:
                 sources.append(i)
             if SWARM in ci.attributes:
@@ -125,7 +126,6 @@ def compute(st: State) -> Stats:
         attrs[i] = ci.attributes
         movement[i] = ci.movement
         ranged[i] = ci.ranged
-        flags[i] = _EMPTY
         if "set" in t:
             a, d = t["set"]
         if a is not None and "attack_bonus" in t:
@@ -333,7 +333,7 @@ _ATTRS: Final[frozenset[str]] = frozenset(
 def is_active(st: State, stats: Stats, i: int) -> bool:
     """True when revealed card ``i`` may be activated: token active, not held down by an
     effect (The Fear, Lucy and Feyr). Spells are active once revealed."""
-    return st.face_up[i] and st.active[i] and DEACTIVATED not in stats.flags.get(i, ())
+    return st.face_up[i] and st.active[i] and DEACTIVATED not in stats.flags[i]
 
 
 def inputs_key(st: State, reads: tuple[bool, bool, bool] = (True, True, True)) -> tuple:

@@ -60,10 +60,10 @@ def walk(st: State, moving: int, steps: int) -> list[int]:
 
 def own_moves(st: State, stats: Stats, i: int) -> list[int]:
     """Destinations card ``i`` reaches with its own Flight or Movement attribute."""
-    attrs = stats.attrs.get(i, ())
+    attrs = stats.attrs[i]
     if FLIGHT in attrs:
         return anywhere(st, i)
-    if MOVEMENT in attrs and stats.movement.get(i, 0) > 0:
+    if MOVEMENT in attrs and stats.movement[i] > 0:
         return walk(st, i, stats.movement[i])
     return []
 
@@ -90,16 +90,16 @@ def bonus_moves(st: State, stats: Stats, i: int) -> list[int]:
 def has_bonus_movement(stats: Stats, i: int) -> bool:
     """True when ``i``'s skill may lengthen its Movement now (see :func:`bonus_moves`)."""
     bonus = stats.info[i].defn.params.get("bonus_movement") if i in stats.info else None
-    return bool(bonus) and i not in stats.skills_off and MOVEMENT in stats.attrs.get(i, ())
+    return bool(bonus) and i not in stats.skills_off and MOVEMENT in stats.attrs[i]
 
 
 def swap_reach(st: State, stats: Stats, i: int) -> set[int] | None:
     """Spaces ``i`` could step onto with its own attribute, allied cards' spaces included
     (None: anywhere, for Flight; empty without Flight or Movement)."""
-    attrs = stats.attrs.get(i, ())
+    attrs = stats.attrs[i]
     if FLIGHT in attrs:
         return None
-    steps = stats.movement.get(i, 0) if MOVEMENT in attrs else 0
+    steps = stats.movement[i] if MOVEMENT in attrs else 0
     start = st.where[i]
     if not steps:
         return set()

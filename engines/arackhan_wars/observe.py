@@ -36,10 +36,10 @@ def _card(st: State, i: int, seat: int | None, stats: Any) -> dict[str, Any]:
             kind=ci.kind,
             active=st.active[i],
             moved=st.moved[i],
-            attack=stats.attack.get(i),
-            defence=stats.defence.get(i),
-            attributes=sorted(stats.attrs.get(i, ())),
-            flags=sorted(f for f in stats.flags.get(i, ()) if f != "swap"),
+            attack=stats.attack[i],
+            defence=stats.defence[i],
+            attributes=sorted(stats.attrs[i]),
+            flags=sorted(f for f in stats.flags[i] if f != "swap"),
         )
         if st.extra_tokens[i]:
             out["extra_tokens"] = st.extra_tokens[i]

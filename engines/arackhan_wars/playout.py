@@ -92,4 +92,4 @@ def _group_step(st: State, options: list[str]) -> str:
     joins = [a for a in options if a.startswith("join ")]
     if not joins:
         return "strike" if "strike" in options else options[0]
-    return max(joins, key=lambda a: (stats.attack.get(int(a.split()[1][1:])) or 0, a))
+    return max(joins, key=lambda a: (stats.attack[int(a.split()[1][1:])] or 0, a))

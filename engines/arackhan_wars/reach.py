@@ -48,7 +48,7 @@ def skills_on(st: State, stats: Stats, a: int) -> bool:
 
 def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
     """True when ``seat`` may activate ``a`` to attack now (before looking at targets)."""
-    if st.control[a] != seat or not st.face_up[a] or stats.attack.get(a) is None:
+    if st.control[a] != seat or not st.face_up[a] or stats.attack[a] is None:
         return False
     if st.where[a] < 0 or not is_active(st, stats, a):
         return False
@@ -138,7 +138,7 @@ def plain(stats: Stats, t: int, group: list[int]) -> bool:
 def can_reach(st: State, stats: Stats, a: int, t: int) -> bool:
     """True when ``a`` (able to attack) may attack enemy card ``t`` on its own terms."""
     pt = st.where[t]
-    if pt < 0 or st.friends(st.control[a], st.control[t]) or stats.defence.get(t) is None:
+    if pt < 0 or st.friends(st.control[a], st.control[t]) or stats.defence[t] is None:
         return False
     fa = stats.flags[a]
     rng = stats.ranged[a] if RANGED in stats.attrs[a] else 1
@@ -238,7 +238,7 @@ def attack_value(st: State, stats: Stats, a: int, t: int) -> int:
 
 
 def _has_vs(stats: Stats, t: int, vs: str) -> bool:
-    attrs = stats.attrs.get(t, ())
+    attrs = stats.attrs[t]
     if vs == "flight_or_movement":
         return FLIGHT in attrs or MOVEMENT in attrs
     return vs in attrs

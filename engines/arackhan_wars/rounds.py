@@ -117,7 +117,7 @@ def activation_options(st: State, seat: int) -> list[str]:
     movers = []
     control, moved, ctype, temp = st.control, st.moved, st.ctype, st.temp
     table, attrs = infos(), stats.attrs
-    if initiative and not any(control[i] == seat and INITIATIVE in a for i, a in attrs.items()):
+    if initiative and not any(control[i] == seat and INITIATIVE in attrs[i] for i in stats.info):
         return ["pass"]  # moves, attacks and card actions all need Initiative now
     active, flags, movement, cards = st.active, stats.flags, stats.movement, stats.info
     for i in stats.field:  # the revealed cards on the battlefield, by space
@@ -173,7 +173,7 @@ def _swaps(st: State, stats: Stats, movers: list[int]) -> list[str]:
     dropped before any reach is walked."""
     attrs, movement, where, distance = stats.attrs, stats.movement, st.where, board.DISTANCE
     span = {
-        i: None if FLIGHT in attrs[i] else (movement.get(i, 0) if MOVEMENT in attrs[i] else 0)
+        i: None if FLIGHT in attrs[i] else (movement[i] if MOVEMENT in attrs[i] else 0)
         for i in movers
     }
     reach: dict[int, set[int] | None] = {}

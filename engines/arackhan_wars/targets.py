@@ -25,7 +25,7 @@ def protected(st: State, source: int, target: int) -> bool:
     """True when ``target`` is immune to the spell ``source``."""
     if card_info(st, source).kind != SPELL or allied(st, source, target):
         return False
-    return IMMUNE_SPELLS in compute(st).flags.get(target, ())
+    return IMMUNE_SPELLS in compute(st).flags[target]
 
 
 def move_targets(st: State, seat: int, card: int, params: dict[str, Any]) -> list[int]:

@@ -20,7 +20,7 @@ def _small_fliers(st: State, card: int, events: list[Any] | None) -> None:
     for s in board.ADJACENT[st.where[card]]:
         t = st.board[s]
         small = t >= 0 and card_info(st, t).kind == CREATURE and card_info(st, t).value <= 5
-        if small and FLIGHT in stats.attrs.get(t, ()):
+        if small and FLIGHT in stats.attrs[t]:
             doomed.append(t)
     for t in doomed:
         destroy(st, t)

@@ -69,7 +69,7 @@ def meets(st: State, seat: int, cid: int) -> bool:
                 continue
             if "max_value" in f and ci.value > f["max_value"]:
                 continue
-            if f.get("attribute") and f["attribute"] not in stats.attrs.get(i, ()):
+            if f.get("attribute") and f["attribute"] not in stats.attrs[i]:
                 continue
             n += 1
         return n >= need

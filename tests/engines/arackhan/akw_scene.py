@@ -83,16 +83,16 @@ class Scene:
         return events
 
     def attack(self, label: str) -> int | None:
-        return compute(self.st).attack.get(self.names[label])
+        return compute(self.st).attack[self.names[label]]
 
     def defence(self, label: str) -> int | None:
-        return compute(self.st).defence.get(self.names[label])
+        return compute(self.st).defence[self.names[label]]
 
     def attrs(self, label: str) -> set[str]:
-        return compute(self.st).attrs.get(self.names[label], set())
+        return set(compute(self.st).attrs[self.names[label]])
 
     def flags(self, label: str) -> set[str]:
-        return compute(self.st).flags.get(self.names[label], set())
+        return set(compute(self.st).flags[self.names[label]])
 
     def destroyed(self, label: str) -> bool:
         i = self.names[label]

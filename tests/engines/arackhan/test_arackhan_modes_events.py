@@ -67,10 +67,10 @@ def test_event_cards_take_precedence_over_all_others() -> None:
     st.version += 1
     stats = compute(st)
     allied = [
-        i for i in stats.attrs if st.friends(st.control[i], 0) and stats.info[i].kind == "creature"
+        i for i in stats.info if st.friends(st.control[i], 0) and stats.info[i].kind == "creature"
     ]
     assert allied and all("flight" in stats.attrs[i] for i in allied)
     m.event = _named("events", "Storm Winds")
     st.version += 1
     stats = compute(st)
-    assert not any("flight" in a for a in stats.attrs.values())
+    assert not any("flight" in stats.attrs[i] for i in stats.info)

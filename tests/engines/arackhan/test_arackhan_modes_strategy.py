@@ -138,7 +138,7 @@ def test_a_blitz_effect_changes_the_allied_cards_only() -> None:
     st.modes.in_play.append((0, _named("War Drums")))
     st.version += 1
     after = compute(st)
-    for i in stats.attack:
+    for i in stats.info:  # the revealed cards in play
         if stats.attack[i] is None or stats.info[i].kind != "creature":
             continue
         bump = 1 if st.friends(st.control[i], 0) else 0

@@ -114,11 +114,13 @@ def _stats_snapshot(state) -> tuple:
     from engines.arackhan_wars.effects import compute
 
     stats = compute(state)
+    cards = sorted(stats.info)  # the revealed cards in play
     return (
-        sorted(stats.attack.items()),
-        sorted(stats.defence.items()),
-        sorted((k, sorted(v)) for k, v in stats.attrs.items()),
-        sorted((k, sorted(v)) for k, v in stats.flags.items()),
+        cards,
+        [stats.attack[i] for i in cards],
+        [stats.defence[i] for i in cards],
+        [sorted(stats.attrs[i]) for i in cards],
+        [sorted(stats.flags[i]) for i in cards],
     )
 
 
