@@ -1,7 +1,7 @@
 """Packaging. The metadata is in pyproject.toml; this file only compiles the AracKhan Wars
 engine's hot modules with mypyc (the list and the rules for using them:
 engines/arackhan_wars/native.py). Without a C compiler, or with GAUNTLET_PURE_PYTHON=1, the
-install is pure Python: the same engine, about half as fast."""
+install is pure Python: the same engine, a third to a half as fast."""
 
 from __future__ import annotations
 

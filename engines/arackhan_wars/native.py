@@ -1,7 +1,7 @@
 """Which build of the engine's hot modules runs: the mypyc-compiled one, or the Python sources.
 
 The modules in :data:`COMPILED` are compiled with mypyc when the project is installed
-(``setup.py``) on a machine with a C compiler: the same code, about twice as fast. The build
+(``setup.py``) on a machine with a C compiler: the same code, two to three times as fast. The build
 writes a stamp (``native-build.json``) with the SHA-256 of each source it compiled. The compiled
 build is used only while every one of those sources is unchanged: after an edit (or with
 ``GAUNTLET_PURE_PYTHON=1``, or without a stamp) every module in :data:`COMPILED` loads from its
