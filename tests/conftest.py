@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import uuid
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -46,6 +47,22 @@ def pytest_report_header(config) -> list[str]:
         f"broker {'in-process' if settings.CELERY_TASK_ALWAYS_EAGER else settings.CELERY_BROKER_URL}; "
         f"channel layer {settings.CHANNEL_LAYER_URL or 'in-memory'}"
     ]
+
+
+def pytest_configure(config) -> None:
+    """With services, each test process (each xdist worker) sends the tasks without a route to
+    a queue of its own, and so do the Celery workers its tests start (they inherit the
+    environment): a worker started by one process never takes a match of another's database."""
+    if not services_configured():
+        return
+    from django.conf import settings
+
+    from gauntlet.celery_app import app
+
+    queue = f"test-{uuid.uuid4().hex[:8]}"
+    os.environ["CELERY_TASK_DEFAULT_QUEUE"] = queue
+    settings.CELERY_TASK_DEFAULT_QUEUE = queue
+    app.conf.task_default_queue = queue
 
 
 def pytest_sessionstart(session) -> None:

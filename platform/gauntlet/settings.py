@@ -234,6 +234,9 @@ CELERY_WORKER_MAX_MEMORY_PER_CHILD = env_int("CELERY_WORKER_MAX_MEMORY_PER_CHILD
 # A late-acked task outlives its broker visibility only if it runs longer than this (Redis).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
 CELERY_TIMEZONE = TIME_ZONE
+# The queue of every task without a route (matches, tournament rounds): "celery" unless set; a
+# test run gives each of its processes one of its own on the shared broker (tests/conftest.py).
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE") or "celery"
 # A queue per kind of work: the upkeep (the reaper, the clocks, the matchmaker) has a queue and
 # a worker of its own, so it never waits behind a backlog of matches (docs/deploy.md).
 MAINTENANCE_QUEUE = "maintenance"

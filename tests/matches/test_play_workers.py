@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def worker():
-    started = Worker(app.conf.task_default_queue or "celery", "play")
+    started = Worker(app.conf.task_default_queue, "play")
     started.wait_ready(app)
     yield started
     started.stop()

@@ -90,10 +90,11 @@ class Worker:
 
 @contextmanager
 def running_workers(
-    app, name: str, count: int = 1, queue: str = "celery"
+    app, name: str, count: int = 1, queue: str | None = None
 ) -> Iterator[list[Worker]]:
-    """``count`` workers on ``queue`` (named ``<name>-<i>``), ready before the body runs and
-    stopped after it."""
+    """``count`` workers on ``queue`` (default: the app's default queue, this test process's
+    own), named ``<name>-<i>``, ready before the body runs and stopped after it."""
+    queue = queue or app.conf.task_default_queue
     started = [Worker(queue, f"{name}-{i}") for i in range(count)]
     try:
         for worker in started:
