@@ -22,6 +22,7 @@ from engines.arackhan_wars.abilities import (
     ADJ_ENEMIES,
     ALL,
     ALLIES,
+    ATTRIBUTES,
     CANNOT_ATTACK,
     CREATURE,
     DEACTIVATED,
@@ -324,10 +325,8 @@ def _apply_auras(
 _ADJ_REACHES: Final[frozenset[str]] = frozenset((ADJ, ADJ_ALLIES, ADJ_ENEMIES))
 _ROUND_CONDITIONS: Final[frozenset[str]] = frozenset(("starts_round", "second_in_round"))
 
-_ATTRS: Final[frozenset[str]] = frozenset(
-    ("initiative", "movement", "flight", "omnistrike", "ranged", "swarm", "regeneration")
-    + ("stealth", "perforation")
-)
+_ATTRS: Final[frozenset[str]] = frozenset(ATTRIBUTES)
+"""The attributes (the other things an aura gives are flags)."""
 
 
 def is_active(st: State, stats: Stats, i: int) -> bool:

@@ -76,13 +76,14 @@ _INFOS: Final[dict[int, CardInfo]] = {}
 def infos() -> dict[int, CardInfo]:
     """Every card of the shipped catalogue (alternative printing ids included)."""
     if not _INFOS:
-        cat = shipped_catalogue()
         defs = definitions()
-        for card in cat.cards.values():
+        table: dict[int, CardInfo] = {}
+        for card in shipped_catalogue().cards.values():
             info = _info(card, defs.get(card.id, VANILLA))
-            _INFOS[card.id] = info
+            table[card.id] = info
             for alt in card.alt_ids:
-                _INFOS[alt] = info
+                table[alt] = info
+        _INFOS.update(table)  # in one step: another thread never reads a half-filled table
     return _INFOS
 
 

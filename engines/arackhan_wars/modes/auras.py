@@ -8,6 +8,7 @@ from typing import Any
 from engines.arackhan_wars.abilities import (
     ALL,
     ALLIES,
+    ATTRIBUTES,
     MOVEMENT,
     RANGED,
     STATS_LOCKED,
@@ -15,10 +16,7 @@ from engines.arackhan_wars.abilities import (
 )
 from engines.arackhan_wars.state import State
 
-_ATTRS = frozenset(
-    ("initiative", "movement", "flight", "omnistrike", "ranged", "swarm", "regeneration")
-    + ("stealth", "perforation")
-)
+_ATTRS = frozenset(ATTRIBUTES)
 
 
 def active_auras(st: State) -> list[tuple[int | None, Aura, bool]]:
