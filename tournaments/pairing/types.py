@@ -104,3 +104,31 @@ class SwissConfig:
 
 #: The default configuration (frozen, so safe to share as a default argument).
 DEFAULT_SWISS = SwissConfig()
+
+
+class Placing(NamedTuple):
+    """An entrant's final place: ``place`` is the best place of its group, ``last`` the worst
+    place the group shares (``place`` when alone: "3rd"; 3 and 4 read "3rd–4th"), ``how`` says in
+    words how the place was decided ("lost in the semi-finals", "won the third-place match")."""
+
+    entrant: int
+    place: int
+    last: int
+    how: str
+
+
+class Meeting(NamedTuple):
+    """What one player scored against another over all their matches (a cell of a cross-table).
+
+    ``wins``, ``losses``, ``draws`` count matches; ``games_*`` count games; ``points`` are the
+    match points taken (by the event's points for a win, draw and loss). No match: all zero.
+    """
+
+    matches: int
+    wins: int
+    losses: int
+    draws: int
+    games_won: int
+    games_lost: int
+    games_drawn: int
+    points: int
