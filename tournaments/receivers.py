@@ -16,8 +16,9 @@ from typing import Any
 from django.db import DatabaseError, transaction
 
 from tournaments import live, notifications
+from tournaments.corrections import reopen_table
 from tournaments.models import State
-from tournaments.results import record_finished_matches, reopen_table
+from tournaments.results import record_finished_matches
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +42,14 @@ def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
         log.exception("recording tournament results of matches %s failed", [m.pk for m in matches])
 
 
-def on_match_reopened(sender: Any, match: Any, action: str = "", **kwargs: Any) -> None:
-    """An admin voided or corrected a tournament match: bring its table along, logged."""
+def on_match_reopened(
+    sender: Any, match: Any, action: str = "", actor: Any = None, reason: str = "", **kwargs: Any
+) -> None:
+    """A tournament match was voided or corrected (the match audit): its table follows, the
+    outcome is recomputed, and the event's log names who and why."""
     if match.origin != "tournament":
         return
-    reopen_table(match, action)
+    reopen_table(match, action, actor, reason)
 
 
 # -- the event's own signals ----------------------------------------------------------------------

@@ -31,6 +31,7 @@ from tournaments.models import (
     TableState,
     Tournament,
 )
+from tournaments.outcome import event_placings, refresh_winner
 from tournaments.tables import (
     DONE,
     abort_match,
@@ -40,7 +41,6 @@ from tournaments.tables import (
     paper_bot_table,
 )
 from tournaments.teams import team_ranks
-from tournaments.values import compute_standings
 
 MAX_GAMES = 9  # per player per match: a best-of-many is still a few games
 
@@ -150,41 +150,6 @@ def record_finished_matches(matches: Sequence[Any]) -> int:
     return done
 
 
-def reopen_table(match: Any, action: str = "") -> Table | None:
-    """An admin voided or corrected a tournament match: bring its table along, logged.
-
-    A voided match voids its table (a bracket match is never void: the organiser is asked, in
-    the log, to award it); a corrected one gives the table the corrected result.
-    """
-    table = Table.objects.filter(match=match).select_related("round__tournament").first()
-    if table is None:
-        return None
-    t = table.round.tournament
-    before = {"state": table.state, "result": table.result}
-    if action == "void":
-        if table.node is not None:
-            log(t, None, "match_voided", "an admin voided the match; award it", table=table.pk)
-            return table
-        table.state = TableState.VOID
-        table.result = None
-    else:
-        table.result = engine_result(table, match)
-        table.state = TableState.FINAL
-    table.source = "admin"
-    table.save(update_fields=["state", "result", "source"])
-    signals.table_final.send(sender=Tournament, table=table)
-    log(
-        t,
-        None,
-        f"match_{action or 'reopened'}",
-        "",
-        table=table.pk,
-        before=before,
-        after={"state": table.state, "result": table.result},
-    )
-    return table
-
-
 # -- from the players -----------------------------------------------------------------------------
 def report(
     t: Tournament, table_id: int, by: Any, data: dict[str, Any], entry_id: int | None = None
@@ -280,38 +245,23 @@ def correct(t: Tournament, table_id: int, by: Any, data: dict[str, Any], reason:
         result = normalise(table, data, t)
         _check_bracket_unplayed(t, table, result.get("winner"))
         before = {"state": table.state, "result": table.result, "source": table.source}
+        placings = event_placings(t)
+        finalise(table, result, "organiser")
+        change = refresh_winner(t, by, placings, "after a corrected result")
         log(
             t,
             by,
             "correct_result",
             reason,
             table=table.pk,
+            number=table.number,
             round=table.round.number,
             before=before,
-            after=result,
+            after={"state": table.state, "result": result, "source": "organiser"},
+            outcome=change.as_detail(),
         )
-        finalise(table, result, "organiser")
         signals.standings_changed.send(sender=Tournament, tournament=t, reason="correction")
-        if t.state == State.FINISHED and not t.is_elimination and table.round.stage == "main":
-            _refresh_winner(t, by)
         return table
-
-
-def _refresh_winner(t: Tournament, by: Any) -> None:
-    """A corrected result of a finished Swiss/round-robin/pods event may change its winner."""
-    if t.top_cut:
-        return  # the top cut decided the winner; its seeding stays as played
-    rows = compute_standings(t)
-    if rows and rows[0].player != t.winner_id:
-        log(
-            t,
-            by,
-            "winner_changed",
-            "after a corrected result",
-            before=t.winner_id,
-            after=rows[0].player,
-        )
-        Tournament.objects.filter(pk=t.pk).update(winner_id=rows[0].player)
 
 
 def timeout(

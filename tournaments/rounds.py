@@ -34,11 +34,11 @@ from tournaments.models import (
     TableState,
     Tournament,
 )
+from tournaments.outcome import event_placings, winner_of
 from tournaments.scheduling import schedule_table_matches
 from tournaments.tables import DONE, close_round_if_done, forfeit_result
 from tournaments.timer import round_deadline
 from tournaments.values import (
-    bracket_stage,
     compute_standings,
     entrant_of,
     event_entries,
@@ -229,23 +229,14 @@ def _create_tables(
 
 # -- finishing events ---------------------------------------------------------------------------
 def finish(t: Tournament, entries: Sequence[Entry] | None = None, by: Any = None) -> None:
-    """End the event: the winner is the bracket's champion or the top of the standings."""
+    """End the event: the winner is the one entrant its final placings put first (the
+    bracket's champion, the top of the standings), :func:`tournaments.outcome.winner_of`."""
     entries = event_entries(t) if entries is None else entries
-    winner = None
-    stage = bracket_stage(t)
-    if stage is not None and t.bracket is not None:
-        winner = pairing.bracket_winner(
-            pairing.bracket_from_json(t.bracket), node_results(t, stage)
-        )
-    if winner is None and not t.is_elimination and entries:
-        rows = compute_standings(t, entries)
-        if rows:
-            winner = rows[0].player
     t.state = State.FINISHED
     t.finished_at = timezone.now()
-    t.winner_id = winner
+    t.winner_id = winner_of(t, event_placings(t, entries))
     t.save(update_fields=["state", "finished_at", "winner", "bracket", "current_round", "stage"])
-    log(t, by, "finish", winner=winner)
+    log(t, by, "finish", winner=t.winner_id)
     signals.state_changed.send(sender=Tournament, tournament=t)
     signals.tournament_finished.send(sender=Tournament, tournament=t, entries=entries)
 

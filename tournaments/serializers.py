@@ -189,11 +189,30 @@ class TournamentPairSerializer(StrictSerializer):
 
 class TournamentLogEntrySerializer(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor.username", read_only=True, default=None)
+    text = serializers.SerializerMethodField(
+        help_text="The entry in words, as the event page shows it (who did what, to which "
+        "table of which round, before and after)."
+    )
 
     class Meta:
         model = LogEntry
-        fields = ["id", "actor", "action", "reason", "detail", "created"]
+        fields = ["id", "actor", "action", "text", "reason", "detail", "created"]
         read_only_fields = fields
+
+    def get_text(self, entry: LogEntry) -> str:
+        return self.context.get("texts", {}).get(entry.pk, "")
+
+
+class TournamentPlacingSerializer(serializers.Serializer):
+    """One entrant's placing (``tournaments.outcome.placing_rows``)."""
+
+    entry = serializers.IntegerField()
+    player = serializers.CharField(help_text="Username (a team's captain).")
+    name = serializers.CharField(help_text="The name the pages show (a team: its name).")
+    place = serializers.IntegerField(help_text="1-based; the best place of a shared group.")
+    last = serializers.IntegerField(help_text="The last place shared (equal to place if alone).")
+    label = serializers.CharField(help_text='As the pages show it: "1st", "3rd–4th".')
+    how = serializers.CharField(help_text="How the place was decided, in words.")
 
 
 class TournamentDeckCardSerializer(serializers.Serializer):

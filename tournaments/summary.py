@@ -10,6 +10,7 @@ from typing import Any
 
 from tournaments import pairing
 from tournaments.models import Entry, Format, Stage, Table, Tournament
+from tournaments.outcome import event_placings, placing_rows
 from tournaments.teams import team_label
 from tournaments.values import (
     bracket_stage,
@@ -25,14 +26,19 @@ def _r(x: float) -> float:
 
 
 def standings_rows(t: Tournament, entries: list[Entry] | None = None) -> list[dict[str, Any]]:
-    """The main stage's standings: rank, points, each tiebreaker, record, opponents."""
+    """The main stage's standings in the order of the event's placings: the placing
+    (``place``, ``last``, ``place_label`` "3rd–4th", ``how``), the main stage's ``rank``,
+    points, each tiebreaker, record, opponents. A top cut places its players first, by the
+    round they went out; a round robin breaks ties on points head-to-head first."""
     if t.is_elimination:
         return []
     entries = event_entries(t) if entries is None else entries
     by_pk = {e.pk: e for e in entries}
     rows = compute_standings(t, entries)
-    return [
+    placings = {p.entrant: (i, p) for i, p in enumerate(event_placings(t, entries, rows))}
+    out = [
         {
+            **placing_fields(placings.get(s.player)),
             "rank": s.rank,
             "entry": s.player,
             "player_id": by_pk[s.player].player_id,
@@ -52,6 +58,17 @@ def standings_rows(t: Tournament, entries: list[Entry] | None = None) -> list[di
         }
         for s in rows
     ]
+    out.sort(key=lambda row: row.pop("order"))
+    return out
+
+
+def placing_fields(found: tuple[int, pairing.Placing] | None) -> dict[str, Any]:
+    """A standings row's placing fields (and its ``order``, popped once sorted)."""
+    if found is None:
+        return {"order": 1 << 30, "place": None, "last": None, "place_label": "", "how": ""}
+    order, p = found
+    label = pairing.place_label(p)
+    return {"order": order, "place": p.place, "last": p.last, "place_label": label, "how": p.how}
 
 
 def bracket_json(t: Tournament) -> dict[str, Any] | None:
@@ -149,6 +166,7 @@ def export(t: Tournament) -> dict[str, Any]:
         ],
         "rounds": rounds_json(t),
         "standings": standings_rows(t),
+        "placings": placing_rows(t),
         "bracket": bracket_json(t),
     }
 

@@ -19,16 +19,23 @@ from rest_framework.exceptions import NotFound, PermissionDenied, ValidationErro
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from gauntlet.api.errors import Conflict
 from players.models import Player
-from tournaments import decklists, lifecycle, registration, results, rounds, summary, teams
-from tournaments.errors import TournamentError, can_manage
-from tournaments.models import Entry, LogEntry, Tournament
+from tournaments import (
+    decklists,
+    lifecycle,
+    registration,
+    results,
+    rounds,
+    summary,
+    teams,
+)
+from tournaments.api import ENTRY, TABLE, body, call
+from tournaments.correction_views import CorrectionActions
+from tournaments.models import Entry, Tournament
 from tournaments.serializers import (
     TournamentCorrectSerializer,
     TournamentDecklistSerializer,
     TournamentEntrySerializer,
-    TournamentLogEntrySerializer,
     TournamentNoShowSerializer,
     TournamentOptionalReasonSerializer,
     TournamentPairSerializer,
@@ -42,31 +49,9 @@ from tournaments.serializers import (
     TournamentWriteSerializer,
 )
 
-ENTRY = r"entries/(?P<entry_id>[0-9]+)"
-TABLE = r"tables/(?P<table_id>[0-9]+)"
-
-
-def call(func: Any, *args: Any, **kwargs: Any) -> Any:
-    """Run a service; its refusal becomes the API's one error body."""
-    try:
-        return func(*args, **kwargs)
-    except TournamentError as exc:
-        if exc.status == 409:
-            raise Conflict(exc.message) from None
-        if exc.status == 403:
-            raise PermissionDenied(exc.message) from None
-        if exc.status == 404:
-            raise NotFound(exc.message) from None
-        raise ValidationError({exc.field: [exc.message]}) from None
-
-
-def body(serializer_class: Any, request: Request) -> dict[str, Any]:
-    s = serializer_class(data=request.data)
-    s.is_valid(raise_exception=True)
-    return dict(s.validated_data)
-
 
 class TournamentViewSet(
+    CorrectionActions,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -93,12 +78,6 @@ class TournamentViewSet(
                 visible |= Q(organiser=user)
             qs = qs.filter(visible)
         return qs.order_by("-created")
-
-    def _manager(self, request: Request) -> Tournament:
-        t = self.get_object()
-        if not can_manage(request.user, t):
-            raise PermissionDenied("Only the organiser of this tournament and staff may do that.")
-        return t
 
     def _out(self, t: Tournament, code: int = status.HTTP_200_OK) -> Response:
         t = Tournament.objects.select_related("organiser", "ladder", "winner__player").get(pk=t.pk)
@@ -326,14 +305,6 @@ class TournamentViewSet(
         entry = call(lifecycle.entry_for, t, int(entry_id))
         entry = call(registration.drop, t, entry, request.user, data.get("reason", ""))
         return Response(TournamentEntrySerializer(entry).data)
-
-    @extend_schema(responses=TournamentLogEntrySerializer(many=True))
-    @action(detail=True, methods=["get"])
-    def log(self, request: Request, pk: str | None = None) -> Response:
-        """The append-only audit log of the event (organiser and staff)."""
-        t = self._manager(request)
-        entries = LogEntry.objects.filter(tournament=t).select_related("actor")
-        return Response(TournamentLogEntrySerializer(entries, many=True).data)
 
     # -- read side --------------------------------------------------------------------------
     @extend_schema(responses=TournamentEntrySerializer(many=True))

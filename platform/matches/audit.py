@@ -130,7 +130,7 @@ def void(match_id: int, actor: Any, reason: str) -> AuditEntry:
             before=before,
             after=_snapshot(match),
         )
-        match_reopened.send(sender=Match, match=match, action="void")
+        match_reopened.send(sender=Match, match=match, action="void", actor=actor, reason=reason)
     return entry
 
 
@@ -167,5 +167,5 @@ def correct(match_id: int, actor: Any, reason: str, ranks: list[int]) -> AuditEn
             before=before,
             after=_snapshot(match),
         )
-        match_reopened.send(sender=Match, match=match, action="correct")
+        match_reopened.send(sender=Match, match=match, action="correct", actor=actor, reason=reason)
     return entry

@@ -17,7 +17,7 @@ bot seat of a match with people is to act: ``matches.advance_bots``) and ``turn_
 from django.dispatch import Signal
 
 matches_finished = Signal()  # sender=Match, matches=[<Match>, ...]
-match_reopened = Signal()  # sender=Match, match=<Match>, action="void"|"correct"
+match_reopened = Signal()  # sender=Match, match=<Match>, action="void"|"correct", actor, reason
 match_progressed = Signal()  # sender=Match, match_id=<int>
 person_to_act = Signal()  # sender=Match, match_id=<int>, player_id=<int>, ply=<int>
 bot_match_scheduled = Signal()  # sender=Match, match_id=<int>

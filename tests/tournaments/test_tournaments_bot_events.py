@@ -59,8 +59,10 @@ def test_swiss_with_top_cut_runs_by_itself(django_capture_on_commit_callbacks):
     rows = standings_rows(t)
     assert sum(r["match_points"] for r in rows) == 3 * 12
     tree = bracket_json(t)
-    assert sorted(tree["seeds"]) == sorted(r["entry"] for r in rows[:4])
-    assert tree["seeds"] == [r["entry"] for r in rows[:4]]
+    swiss = sorted(rows, key=lambda r: (r["rank"], r["entry"]))  # rows come in placing order
+    assert tree["seeds"] == [r["entry"] for r in swiss[:4]]
+    assert {r["entry"] for r in rows[:4]} == set(tree["seeds"])  # the cut places first
+    assert rows[0]["entry"] == tree["winner"] and rows[0]["place_label"] == "1st"
     final = tables[-1]
     assert t.winner_id == final.result["winner"] == tree["winner"]
     # Entrants heard about pairings, round ends and the end of the event.

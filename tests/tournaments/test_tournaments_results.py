@@ -93,7 +93,7 @@ def test_disagreement_opens_a_dispute_the_organiser_settles(
     assert fixed.state == TableState.FINAL and fixed.source == "organiser"
     entry = LogEntry.objects.get(tournament=t, action="correct_result")
     assert entry.actor == org and entry.detail["before"]["state"] == "disputed"
-    assert entry.detail["after"]["wins"] == [2, 1]
+    assert entry.detail["after"]["result"]["wins"] == [2, 1]
 
 
 def test_bad_reports_change_nothing(running):

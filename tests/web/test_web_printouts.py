@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 
@@ -46,7 +47,9 @@ def test_slips_and_standings_print(client):
     slips = text(client.get(f"/tournaments/{t.pk}/print/slips/"))
     assert slips.count('data-testid="slip"') == 2 and "Table 2" in slips
     standings = text(client.get(f"/tournaments/{t.pk}/print/standings/"))
-    assert standings.count('<tr><td class="num">') == 4 and "100.0%" in standings
+    assert standings.count('data-testid="print-row"') == 4 and "100.0%" in standings
+    # two 2–0 winners level on every tiebreaker share the first place
+    assert len(re.findall(r'data-testid="print-row"><td>1st–2nd</td>', standings)) == 2
     assert client.get(f"/tournaments/{t.pk}/print/nothing/").status_code == 404
     assert client.get(f"/tournaments/{t.pk}/print/pairings/?round=9").status_code == 404
 
@@ -68,7 +71,9 @@ def test_csv_exports_name_their_file_and_hold_one_row_each(client):
             io.StringIO(client.get(f"/tournaments/{t.pk}/export/standings.csv").content.decode())
         )
     )
-    assert len(standings) == 6 and standings[0]["Rank"] == "1" and standings[0]["Points"] == "3"
+    assert (
+        len(standings) == 6 and standings[0]["Place"] == "1st–3rd" and standings[0]["Points"] == "3"
+    )
     assert standings[-1]["Points"] == "0" and standings[0]["Status"] == "Active"
     entrants = client.get(f"/tournaments/{t.pk}/export/entrants.csv")
     assert 'filename="friday-night-entrants.csv"' in entrants["Content-Disposition"]

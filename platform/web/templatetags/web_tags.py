@@ -10,6 +10,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from engines.registry import UnknownGame, get_game
+from tournaments.pairing import ordinal as as_ordinal
 from web.titles import page_title as title_of
 
 register = template.Library()
@@ -176,3 +177,18 @@ def when(value: Any, zone: str = "") -> str:
     tz = zoneinfo.ZoneInfo(zone) if zone else timezone.get_current_timezone()
     local = timezone.localtime(value, tz)
     return f"{date_format(local, 'D j M Y, H:i')} ({tz.key if hasattr(tz, 'key') else tz})"
+
+
+@register.filter
+def ordinal(value: Any) -> str:
+    """A place as people say it: 1 -> "1st", 3 -> "3rd", 12 -> "12th" (text left as it is)."""
+    try:
+        return as_ordinal(int(value))
+    except (TypeError, ValueError):
+        return "" if value is None else str(value)
+
+
+@register.filter
+def points(value: Any) -> str:
+    """ "1 point", "3 points", "0 points"."""
+    return f"{value} point" if value == 1 else f"{value} points"

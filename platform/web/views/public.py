@@ -13,6 +13,7 @@ from ratings import explain
 from ratings.bots import may_enter
 from ratings.models import Ladder, QueueEntry, Rating
 from ratings.service import conservative
+from tournaments.outcome import player_events
 from web import queries
 from web.charts import line_chart, sparkline
 from web.forms import ActorForm, ChallengeForm, CorrectForm, ReasonForm
@@ -70,6 +71,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "person": person,
             "ratings": ratings,
             "matches": matches,
+            "events": player_events(person),
             "conservative_explained": explain.CONSERVATIVE,
         },
     )

@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from tournaments import decklists as lists
 from tournaments.errors import can_manage
 from tournaments.models import EntryState
+from tournaments.pairing import ordinal
 from web.views.tournaments.access import event_for
 from web.views.tournaments.sheets import by_name, groups, sheet, standings
 
@@ -95,16 +96,25 @@ def export_csv(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
                     tb.get_state_display(),
                 ]
             )
+    elif s.tournament.is_elimination:
+        out.writerow(["Place", "Name", "How"])
+        for r in standings(s):
+            out.writerow([r["place_label"], r["name"], r["how"]])
     else:
+        cut = bool(s.tournament.top_cut)
         out.writerow(
-            ["Rank", "Name", "Points", "Wins", "Losses", "Draws", "Byes"]
-            + ["MW%", "OMW%", "GW%", "OGW%", "Status", "Opponents"]
+            ["Place", "Name"]
+            + (["Swiss rank"] if cut else [])
+            + ["Points", "Wins", "Losses", "Draws", "Byes"]
+            + ["MW%", "OMW%", "GW%", "OGW%", "Status", "How", "Opponents"]
         )
         for r in standings(s):
             out.writerow(
-                [r["rank"], r["name"], r["match_points"], r["wins"], r["losses"], r["draws"]]
+                [r["place_label"], r["name"]]
+                + ([ordinal(r["rank"])] if cut else [])
+                + [r["match_points"], r["wins"], r["losses"], r["draws"]]
                 + [r["byes"], r["mwp_pct"], r["omw_pct"], r["gwp_pct"], r["ogw_pct"]]
-                + [EntryState(r["state"]).label]
+                + [EntryState(r["state"]).label, r["how"]]
                 + ["; ".join(r["opponent_names"])]
             )
     return response

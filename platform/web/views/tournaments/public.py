@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from players import inbox
-from tournaments import decklists, summary, values
+from tournaments import decklists, log_text, naming, outcome, summary, values
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import Entry, EntryState, LogEntry, State, Table, Tournament
 from tournaments.tables import paper_bot_table
@@ -102,7 +102,12 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> dict[str, Any]:
+def live_context(
+    request: HttpRequest,
+    t: Tournament,
+    entries: list[Entry],
+    titles: dict[int, str] | None = None,
+) -> dict[str, Any]:
     """What the live region shows: the current round's progress and pairings, standings and
     bracket (the page and its refreshing fragment share it). Large events are paged."""
     names = entry_names(entries)
@@ -120,13 +125,19 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
     by_captain = {e.player.username: e.pk for e in entries}  # standings name entries by captain
     by_pk = {e.pk: e for e in entries}
     standings = []
-    if not t.is_elimination and t.current_round:
-        in_event = [e for e in entries if e.state in values.IN_EVENT]
-        standings = summary.standings_rows(t, in_event)
+    in_event = [e for e in entries if e.state in values.IN_EVENT]
+    if t.current_round:
+        # an elimination event's standings are its placings alone (place, name, how)
+        standings = (
+            outcome.placing_rows(t, in_event)
+            if t.is_elimination
+            else summary.standings_rows(t, in_event)
+        )
     standings_page = pager(request, standings, "standings", STANDINGS_PER_PAGE)
     for row in standings_page.object_list:
         row["name"] = names.get(row["entry"]) or public.get(row["player"], row["player"])
-        row["opponent_names"] = [names.get(by_captain.get(o), o) for o in row["opponents"]]
+        row.setdefault("place_label", row.get("label", ""))
+        row["opponent_names"] = [names.get(by_captain.get(o), o) for o in row.get("opponents", ())]
         row["guest"] = by_pk[row["entry"]].guest  # no player page to link to
         if t.team_size > 1:
             entry = by_pk[row["entry"]]
@@ -141,6 +152,11 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
         tree["winner_name"] = public.get(tree["winner_name"], tree["winner_name"])
     return {
         "current": current,
+        "round_title": (
+            titles.get(current.number, "") if titles is not None else naming.round_title(t, current)
+        )
+        if current is not None
+        else "",
         "progress": progress(current),
         "tables": tables,
         "tables_page": tables_page,
@@ -148,6 +164,7 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
         "standings": standings_page.object_list,
         "standings_page": standings_page,
         "my_row": my_row,
+        "my_entries": mine,
         "legend": LEGEND_PODS if t.format == "pods" else LEGEND,
         "tiebreakers": ", then ".join(
             METRIC_NAMES.get(m, m) for m in values.swiss_config(t).tiebreakers
@@ -166,9 +183,12 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
     entries = list(
         t.entries.select_related("player", "player__bot_profile", "partner").order_by("pk")
     )
-    context: dict[str, Any] = {"tournament": t, **live_context(request, t, entries)}
     if request.GET.get("fragment") == "live":
+        context: dict[str, Any] = {"tournament": t, **live_context(request, t, entries)}
         return render(request, "web/tournaments/_live.html", context, status=status)
+    rounds = list(t.round_set.order_by("number"))
+    titles = naming.round_titles(t, rounds)
+    context = {"tournament": t, **live_context(request, t, entries, titles)}
     user = request.user
     manager = can_manage(user, t)
     my_entry = next((e for e in entries if e.player_id == user.pk), None)
@@ -183,7 +203,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
         ),
         waitlist=[e for e in entries if e.state == EntryState.WAITLISTED],
         withdrawn=[e for e in entries if e.state == EntryState.WITHDRAWN],
-        rounds_list=list(t.round_set.order_by("number").values_list("number", "stage", "state")),
+        rounds_list=round_tabs(t, titles),
         open_for_entry=open_for_entry(t),
         can_check_in=bool(
             my_entry
@@ -204,6 +224,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
         if rnd is not None:
             mine = own_entries(user, entries)
             context["earlier"] = rnd
+            context["earlier_title"] = titles.get(rnd.number, f"Round {rnd.number}")
             context["earlier_tables"] = table_rows(
                 list(rnd.tables.order_by("number")), entry_names(entries), mine
             )
@@ -218,8 +239,11 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
     context["my_bots"] = {e.pk for e in entries if e.player.is_bot and owns(user, e.player)}
     context.update(night_context(t, entries, entry_names(entries), manager, **bound))
     if manager:
-        context["log"] = list(
-            LogEntry.objects.filter(tournament=t).select_related("actor")[:LOG_SHOWN]
+        context["log"] = log_text.describe(
+            t,
+            list(LogEntry.objects.filter(tournament=t).select_related("actor")[:LOG_SHOWN]),
+            entries,
+            titles,
         )
         context["cancel_form"] = bound.get("cancel_form") or ReasonForm(prefix="cancel")
         context["disqualify_form"] = ReasonForm(prefix="dq")
@@ -278,6 +302,11 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
                 seats=[(e, names[e]) for e in table.entries], prefix="timeout"
             )
     return render(request, "web/tournaments/table.html", context, status=status)
+
+
+def round_tabs(t: Tournament, titles: dict[int, str]) -> list[tuple[int, str]]:
+    """Each round's number and name, for the tabs of "All rounds"."""
+    return sorted(titles.items())
 
 
 def _play_seat(user: Any, table: Table) -> bool:

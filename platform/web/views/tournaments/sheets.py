@@ -9,7 +9,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest
 
-from tournaments import summary, values
+from tournaments import outcome, summary, values
 from tournaments.models import Entry, Round, Tournament
 from web.views.tournaments.display import entry_names, table_rows
 
@@ -56,10 +56,17 @@ def by_name(s: Sheet) -> list[dict[str, Any]]:
 
 
 def standings(s: Sheet) -> list[dict[str, Any]]:
-    """The main stage's standings with names and percentages (as the event page shows them)."""
+    """The event's standings in the order of its placings, with names and percentages (as the
+    event page shows them); an elimination event's are its placings alone (place, name, how)."""
     in_event = [e for e in s.entries if e.state in values.IN_EVENT]
-    if s.tournament.is_elimination or not s.tournament.current_round:
+    if not s.tournament.current_round:
         return []
+    if s.tournament.is_elimination:
+        rows = outcome.placing_rows(s.tournament, in_event)
+        for row in rows:
+            row["name"] = s.names.get(row["entry"], row["name"])
+            row["place_label"] = row["label"]
+        return rows
     rows = summary.standings_rows(s.tournament, in_event)
     by_captain = {e.player.username: e.pk for e in s.entries}
     for row in rows:
