@@ -15,6 +15,7 @@ call changes nothing. What follows (the notifications) is announced with the sig
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.core.cache import cache
@@ -24,6 +25,8 @@ from django.utils import timezone
 
 from players.models import OrganiserRequest, Player, RequestState, Role, Venue
 from players.signals import organiser_request_decided, organiser_requested
+
+log = logging.getLogger(__name__)
 
 REASON_MAX_LENGTH = 1000
 ANSWER_MAX_LENGTH = 1000
@@ -45,9 +48,9 @@ class OrganiserRequestError(Exception):
         self.field = field
 
 
-def _text(value: Any, field: str, *, required: str | None) -> str:
-    """``value`` trimmed, checked against the field's length (and present, with ``required``:
-    the message when it is empty)."""
+def _text(value: Any, field: str, limit: int, *, required: str | None) -> str:
+    """``value`` trimmed and at most ``limit`` characters long (and not empty, with
+    ``required``: the message when it is); 400 naming ``field`` otherwise."""
     if value is None:
         value = ""
     if not isinstance(value, str):
@@ -55,7 +58,6 @@ def _text(value: Any, field: str, *, required: str | None) -> str:
     text = value.strip()
     if required and not text:
         raise OrganiserRequestError(required, field=field)
-    limit = REASON_MAX_LENGTH if field == "reason" else ANSWER_MAX_LENGTH
     if len(text) > limit:
         raise OrganiserRequestError(
             f"At most {limit} characters (this has {len(text)}).", field=field
@@ -77,7 +79,9 @@ def request_role(user: Any, reason: str, venue: str = "") -> OrganiserRequest:
     """
     if user is None or not user.is_authenticated:
         raise OrganiserRequestError("Sign in to ask to become an organiser.", status=403)
-    reason = _text(reason, "reason", required="Say why you want to become an organiser.")
+    reason = _text(
+        reason, "reason", REASON_MAX_LENGTH, required="Say why you want to become an organiser."
+    )
     venue = "" if venue is None else venue
     if venue not in ("", *Venue.values):
         raise OrganiserRequestError(
@@ -113,7 +117,7 @@ def approve(request_id: int, by: Any, answer: str = "") -> OrganiserRequest:
     ``by`` is the member of staff; ``None`` is the server's command line. 403 for anyone else,
     404 for no such request, 409 when it was decided already.
     """
-    answer = _text(answer, "answer", required=None)
+    answer = _text(answer, "answer", ANSWER_MAX_LENGTH, required=None)
     return _decide(request_id, by, RequestState.APPROVED, answer)
 
 
@@ -121,7 +125,7 @@ def refuse(request_id: int, by: Any, answer: str) -> OrganiserRequest:
     """Staff refuse the waiting request ``request_id``, saying why (``answer``, required: 400
     naming it otherwise); the person keeps their role and may ask again. As :func:`approve`
     for ``by`` and the other refusals."""
-    answer = _text(answer, "answer", required="Say why the request is refused.")
+    answer = _text(answer, "answer", ANSWER_MAX_LENGTH, required="Say why the request is refused.")
     return _decide(request_id, by, RequestState.REFUSED, answer)
 
 
@@ -134,9 +138,15 @@ def _require_staff(by: Any) -> None:
 
 def _decide(request_id: int, by: Any, state: str, answer: str) -> OrganiserRequest:
     _require_staff(by)
+    rows = OrganiserRequest.objects.filter(pk=request_id)
+    player_id = rows.values_list("player_id", flat=True).first()
+    if player_id is None:
+        raise OrganiserRequestError(f"No organiser request {request_id}.", status=404)
     with transaction.atomic():
-        request = OrganiserRequest.objects.select_for_update().filter(pk=request_id).first()
-        if request is None:
+        # The person's row first, then the request's: the order request_role and grant lock in.
+        Player.objects.select_for_update().filter(pk=player_id).first()
+        request = rows.select_for_update().first()
+        if request is None:  # the account was deleted meanwhile
             raise OrganiserRequestError(f"No organiser request {request_id}.", status=404)
         if request.state != RequestState.PENDING:
             raise OrganiserRequestError(
@@ -150,6 +160,8 @@ def _decide(request_id: int, by: Any, state: str, answer: str) -> OrganiserReque
             _make_organiser(request.player_id)
         organiser_request_decided.send(sender=OrganiserRequest, request=request)
         forget_count()
+    who = by.username if by is not None else "the command line"
+    log.info("organiser request %s %s by %s", request.pk, state, who)
     return request
 
 
@@ -181,6 +193,7 @@ def grant(person: Player) -> OrganiserRequest:
         )
         _make_organiser(person.pk)
         organiser_request_decided.send(sender=OrganiserRequest, request=request)
+    log.info("%s made an organiser from the command line (request %s)", person.username, request.pk)
     return request
 
 
