@@ -121,7 +121,11 @@ def start_study(
     from matches.scheduling import SeatSpec, schedule_match
 
     if user is not None and not may_start(user):
-        raise StudyRefused("only organisers and staff start studies", "user")
+        raise StudyRefused(
+            "only organisers and staff start studies (ask to become an organiser on "
+            "/organisers/request/ or with POST /api/me/organiser-request/)",
+            "user",
+        )
     if game not in game_slugs():
         raise StudyRefused(f"unknown game {game!r} (known: {', '.join(game_slugs())})", "game")
     if not 1 <= matches <= MAX_MATCHES:

@@ -90,7 +90,10 @@ def check_settings(t: Tournament) -> None:
 
 def create(by: Any, **fields: Any) -> Tournament:
     if not by.is_authenticated or not by.is_organiser:
-        raise forbidden("Only organisers create tournaments.")
+        raise forbidden(
+            "Only organisers create tournaments. Ask to become one on /organisers/request/ "
+            "(or with POST /api/me/organiser-request/)."
+        )
     t = Tournament(organiser=by, seed=secrets.randbits(62), **fields)
     check_settings(t)
     with transaction.atomic():

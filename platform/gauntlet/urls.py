@@ -40,6 +40,8 @@ urlpatterns = [
     path("", include("web.urls")),
 ]
 
-# Error pages in the site's layout: 404.html and 403.html through Django's own views; the 500
-# page from an empty context, so that it shows even when the database is what failed.
+# Error pages in the site's layout: 404.html through Django's own view; the 403 page says how
+# to become an organiser when an organiser-only page refused; the 500 page from an empty
+# context, so that it shows even when the database is what failed.
+handler403 = "web.views.errors.permission_denied"
 handler500 = "web.views.errors.server_error"

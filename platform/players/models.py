@@ -1,4 +1,5 @@
-"""The player account (the site's user model) and its named API tokens."""
+"""The player account (the site's user model), its named API tokens, its stored notifications
+and its requests to become an organiser."""
 
 from __future__ import annotations
 
@@ -81,6 +82,8 @@ class NotificationKind(models.TextChoices):
     CHALLENGE = "challenge", "Challenge"
     TO_CONFIRM = "to_confirm", "Result to confirm"
     DISPUTE_ANSWERED = "dispute_answered", "Dispute answered"
+    ORGANISER_REQUEST = "organiser_request", "Organiser request"
+    ORGANISER_ANSWER = "organiser_answer", "Organiser request answered"
 
 
 class Notification(models.Model):
@@ -102,3 +105,51 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.player_id}: {self.text}"
+
+
+class RequestState(models.TextChoices):
+    PENDING = "pending", "Waiting for staff"
+    APPROVED = "approved", "Approved"
+    REFUSED = "refused", "Refused"
+
+
+class Venue(models.TextChoices):
+    STORE = "store", "A games shop"
+    CLUB = "club", "A club"
+    ONLINE = "online", "Online"
+
+
+class OrganiserRequest(models.Model):
+    """A person asking to become an organiser, and staff's decision (:mod:`players.organisers`).
+
+    At most one request per person waits at a time; a refused person may ask again. A decision
+    with no ``decided_by`` was taken at the server's command line (``manage.py organisers``).
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="organiser_requests")
+    reason = models.TextField(max_length=1000)
+    venue = models.CharField(
+        max_length=10, choices=Venue.choices, blank=True, help_text="Where they run events."
+    )
+    state = models.CharField(
+        max_length=10, choices=RequestState.choices, default=RequestState.PENDING
+    )
+    decided_by = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    answer = models.TextField(max_length=1000, blank=True, help_text="Staff's answer.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player"],
+                condition=models.Q(state="pending"),
+                name="one_pending_organiser_request",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} asks to organise ({self.state})"

@@ -7,7 +7,8 @@ from django_countries.serializer_fields import CountryField
 from rest_framework import serializers
 
 from gauntlet.api.serializers import StrictModelSerializer, StrictSerializer
-from players.models import ApiToken, Notification, Player
+from players.models import ApiToken, Notification, OrganiserRequest, Player, Venue
+from players.organisers import ANSWER_MAX_LENGTH, REASON_MAX_LENGTH
 from players.passwords import PASSWORD_MAX_LENGTH
 
 
@@ -125,3 +126,50 @@ class NotificationsReadSerializer(StrictSerializer):
     """Which notifications to mark read: ``ids``, or all of them when left out."""
 
     ids = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
+
+
+class OrganiserRequestSerializer(serializers.ModelSerializer):
+    """A request to become an organiser: who asked and why, and staff's decision."""
+
+    username = serializers.CharField(source="player.username", read_only=True)
+    name = serializers.CharField(source="player.public_name", read_only=True)
+    venue = serializers.ChoiceField(
+        choices=Venue.choices, allow_blank=True, read_only=True, help_text="Where they run events."
+    )
+    decided_by = serializers.SerializerMethodField(
+        help_text="The member of staff's user name (null: undecided, or the command line)."
+    )
+
+    class Meta:
+        model = OrganiserRequest
+        fields = [
+            "id",
+            "username",
+            "name",
+            "reason",
+            "venue",
+            "state",
+            "answer",
+            "decided_by",
+            "decided_at",
+            "created",
+        ]
+        read_only_fields = fields
+
+    def get_decided_by(self, obj: OrganiserRequest) -> str | None:
+        return obj.decided_by.username if obj.decided_by_id else None
+
+
+class OrganiserRequestCreateSerializer(StrictSerializer):
+    """Ask to become an organiser: why (required) and where you run events (optional)."""
+
+    reason = serializers.CharField(max_length=REASON_MAX_LENGTH)
+    venue = serializers.ChoiceField(choices=Venue.choices, required=False, allow_blank=True)
+
+
+class OrganiserAnswerSerializer(StrictSerializer):
+    """Staff's answer to a request (required when refusing it)."""
+
+    answer = serializers.CharField(
+        max_length=ANSWER_MAX_LENGTH, required=False, allow_blank=True, default=""
+    )

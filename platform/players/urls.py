@@ -1,7 +1,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from players import views
+from players import organiser_views, views
 
 router = DefaultRouter()
 router.register("auth/tokens", views.TokenViewSet, basename="token")
@@ -17,5 +17,25 @@ urlpatterns = [
         "me/notifications/read/", views.NotificationsReadView.as_view(), name="notifications-read"
     ),
     path("me/password/", views.PasswordChangeView.as_view(), name="password-change"),
+    path(
+        "me/organiser-request/",
+        organiser_views.MyOrganiserRequestView.as_view(),
+        name="organiser-request",
+    ),
+    path(
+        "staff/organiser-requests/",
+        organiser_views.StaffOrganiserRequestList.as_view(),
+        name="staff-organiser-requests",
+    ),
+    path(
+        "staff/organiser-requests/<int:pk>/approve/",
+        organiser_views.StaffOrganiserApprove.as_view(),
+        name="staff-organiser-approve",
+    ),
+    path(
+        "staff/organiser-requests/<int:pk>/refuse/",
+        organiser_views.StaffOrganiserRefuse.as_view(),
+        name="staff-organiser-refuse",
+    ),
     path("", include(router.urls)),
 ]

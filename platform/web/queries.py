@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from django.db.models import F, Prefetch, QuerySet, Window
+from django.db.models import Count, F, Prefetch, QuerySet, Window
 from django.db.models.functions import Coalesce, RowNumber
 
 from matches.models import Match, MatchSeat, MatchState
 from ratings.explain import side_ranks
 from ratings.models import Rating, RatingChange
+from tournaments.models import Entry
 
 HEAVY_FIELDS = ("actions", "digests", "decks", "options", "verification", "seed", "seed_nonce")
 
@@ -104,4 +105,26 @@ def rating_history(player_id: int, last: int) -> dict[int, list[RatingChange]]:
         seats.setdefault(match_id, []).append((team, rank, seat))
     for match_id, change in latest.items():
         change.ranks = side_ranks(seats.get(match_id, []))
+    return out
+
+
+def people_history(player_ids: list[int]) -> dict[int, dict[str, int]]:
+    """Each person's ``games`` (finished matches played) and ``events`` (tournaments entered,
+    as a player or a team's partner), for the staff's organiser requests (three queries)."""
+    out = {pk: {"games": 0, "events": 0} for pk in player_ids}
+    games = (
+        MatchSeat.objects.filter(player_id__in=player_ids, match__state=MatchState.FINISHED)
+        .values_list("player_id")
+        .annotate(n=Count("match_id", distinct=True))
+    )
+    for pk, n in games:
+        out[pk]["games"] = n
+    for role in ("player_id", "partner_id"):
+        entered = (
+            Entry.objects.filter(**{f"{role}__in": player_ids})
+            .values_list(role)
+            .annotate(n=Count("tournament_id", distinct=True))
+        )
+        for pk, n in entered:
+            out[pk]["events"] += n
     return out

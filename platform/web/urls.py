@@ -51,6 +51,7 @@ urlpatterns = [
     ),
     path("accounts/tokens/", accounts.tokens, name="web-tokens"),
     path("accounts/tokens/<str:key>/revoke/", accounts.token_revoke, name="web-token-revoke"),
+    path("organisers/request/", accounts.organiser_request, name="web-organiser-request"),
     # notifications
     path("notifications/", notifications.notification_list, name="web-notifications"),
     path("notifications/read/", notifications.mark_all_read, name="web-notifications-read"),
@@ -77,6 +78,13 @@ urlpatterns = [
     path("matches/<int:pk>/verify/", staff.verify, name="web-verify"),
     path("matches/<int:pk>/void/", staff.void, name="web-void"),
     path("matches/<int:pk>/correct/", staff.correct, name="web-correct"),
+    # staff
+    path("staff/organisers/", staff.organiser_requests, name="web-staff-organisers"),
+    path(
+        "staff/organisers/<int:pk>/<slug:decision>/",
+        staff.organiser_decide,
+        name="web-staff-organiser-decide",
+    ),
     # play
     path("play/", game.start_page, name="web-play-start"),
     path("play/bots/<slug:slug>/", game.play_bots, name="web-play-bots"),

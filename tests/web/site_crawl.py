@@ -21,8 +21,9 @@ from django.urls import URLPattern, reverse
 # Who may open a page: anyone; anyone signed in (anonymous visitors go to the log-in page);
 # alice's own deck (others get 404); a deck version of alice's (her and admins; 404 for the
 # rest, anonymous visitors too); the organiser and staff (others 403); signed-out visitors
-# (signed-in people are sent on: 302); a page that always redirects.
+# (signed-in people are sent on: 302); a page that always redirects; staff only (others 403).
 PUBLIC, SIGNED_IN, OWNER, VERSION, MANAGER = "public", "signed-in", "owner", "version", "manager"
+STAFF = "staff"
 SIGNED_OUT, REDIRECT = "signed-out", "redirect"
 # A notification's link: to the log-in page, to the place to act, or 404 (not the visitor's).
 FOLLOW = "follow"
@@ -70,6 +71,8 @@ PAGES = {
     "web-tournament-csv": PUBLIC,
     "web-notifications": SIGNED_IN,
     "web-notification": FOLLOW,
+    "web-organiser-request": SIGNED_IN,
+    "web-staff-organisers": STAFF,
 }
 POST_ONLY = {
     "web-logout",
@@ -102,6 +105,7 @@ POST_ONLY = {
     "web-tournament-night-table",
     "web-play-rematch",
     "web-notifications-read",
+    "web-staff-organiser-decide",
 }
 
 
@@ -109,7 +113,7 @@ POST_ONLY = {
 class Page:
     name: str  # the URL name
     url: str
-    access: str  # PUBLIC, SIGNED_IN, OWNER, MANAGER or "post"
+    access: str  # PUBLIC, SIGNED_IN, OWNER, MANAGER, STAFF or "post"
 
 
 @dataclass(frozen=True)
@@ -153,7 +157,7 @@ def expected(p: Page, who: str | None, *, exists: bool = True) -> set[int]:
         return {302} if who is None else {302, 404}
     if p.access == SIGNED_OUT:
         return {200} if who is None else {302}
-    if who is None and p.access in (SIGNED_IN, OWNER, MANAGER):
+    if who is None and p.access in (SIGNED_IN, OWNER, MANAGER, STAFF):
         return {302}
     if not exists:
         return {404}
@@ -162,6 +166,8 @@ def expected(p: Page, who: str | None, *, exists: bool = True) -> set[int]:
     if p.access == VERSION and who not in ("alice", "admin"):
         return {404}
     if p.access == MANAGER and who not in ("admin", "organiser"):
+        return {403}
+    if p.access == STAFF and who != "admin":
         return {403}
     return {200}
 
@@ -293,6 +299,8 @@ def demo_pages() -> list[Page]:
         page("web-ladder-backtest", arackhan),
         page("web-notifications"),
         page("web-notification", 10**9),
+        page("web-organiser-request"),
+        page("web-staff-organisers"),
         # Form targets: a GET is refused (405) or sent to the log-in page, never a 5xx.
         page("web-logout"),
         page("web-token-revoke", "nokey"),
@@ -324,4 +332,5 @@ def demo_pages() -> list[Page]:
         page("web-tournament-night-table", done.pk, table.pk, "extend"),
         page("web-play-rematch", live.pk),
         page("web-notifications-read"),
+        page("web-staff-organiser-decide", 10**9, "approve"),
     ]

@@ -48,6 +48,8 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 "web-tournaments",
                 "web-tournament-new",
                 "web-notifications",
+                "web-organiser-request",
+                "web-staff-organisers",
             )
         ],
         (page("web-ladder", ladder), True),
@@ -113,6 +115,7 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 ("web-tournament-night-table", (m, m, "extend")),
                 ("web-play-rematch", (m,)),
                 ("web-notifications-read", ()),
+                ("web-staff-organiser-decide", (m, "approve")),
             )
         ],
     ]

@@ -151,6 +151,17 @@ def unread_notifications(user: Any) -> int:
     return unread_count(user.pk)
 
 
+@register.simple_tag
+def pending_organiser_requests(user: Any) -> int:
+    """How many requests to become an organiser wait (for staff; 0 for anyone else), for the
+    header's link to them."""
+    if not getattr(user, "is_staff", False):
+        return 0
+    from players.organisers import pending_count
+
+    return pending_count()
+
+
 @register.filter
 def zoned(value: Any, fmt: str = "Y-m-d H:i") -> str:
     """A time in the viewer's zone in ``fmt`` (Django's date format), the zone named:

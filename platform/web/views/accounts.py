@@ -1,5 +1,5 @@
 """Accounts: sign-up, log-in/out and password reset (Django's auth views), profile, password,
-API tokens."""
+API tokens, and the request to become an organiser."""
 
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.http import require_POST
 
-from players.models import ApiToken
+from players import inbox, organisers
+from players.models import ApiToken, RequestState
 from players.throttles import login_refused
 from players.tokens import TokenLimitReached, issue_token
 from web.forms import LoginForm, ProfileForm, SignUpForm, TokenCreateForm
+from web.organiser_forms import OrganiserRequestForm
 
 LOGIN_URL = reverse_lazy("web-login")
 private = login_required(login_url=LOGIN_URL)
@@ -156,3 +158,34 @@ def token_revoke(request: HttpRequest, key: str) -> HttpResponse:
     token.delete()
     messages.success(request, f"Token “{name}” revoked.")
     return redirect("web-tokens")
+
+
+@private
+def organiser_request(request: HttpRequest) -> HttpResponse:
+    """Become an organiser: the latest request's state (with staff's answer) and, unless the
+    person is an organiser or a request of theirs waits, the form to ask (why, and where)."""
+    inbox.mark_read(request.user.pk, url=request.path)  # the answer's notification
+    form = OrganiserRequestForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                organisers.request_role(request.user, data["reason"], data["venue"])
+            except organisers.OrganiserRequestError as exc:
+                status = exc.status
+                if exc.status == 400:
+                    form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+                else:  # an organiser already, or a request waits (409): the page says which
+                    messages.error(request, exc.message)
+            else:
+                messages.success(
+                    request, "Request sent: staff answer here and in your notifications."
+                )
+                return redirect("web-organiser-request")
+    latest = organisers.latest_for(request.user)
+    waiting = latest is not None and latest.state == RequestState.PENDING
+    may_ask = not request.user.is_organiser and not waiting and not request.user.is_bot
+    context = {"form": form if may_ask else None, "latest": latest, "tab": "organiser"}
+    return render(request, "web/accounts/organiser.html", context, status=status)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from engines.registry import game_slugs, get_game
@@ -11,6 +11,7 @@ from insights.models import Source, Study
 from insights.studies import StudyRefused, may_start, progress, start_study
 from web.charts import line_chart
 from web.study_forms import StudyForm
+from web.views.errors import OrganiserOnly
 
 
 def matchups(request: HttpRequest, game: str | None = None) -> HttpResponse:
@@ -52,7 +53,7 @@ def studies(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST":
         if form is None:
-            return HttpResponseForbidden("Only organisers and staff start studies.")
+            raise OrganiserOnly("Only organisers and staff start bot studies.")
         if form.is_valid():
             try:
                 study = start_study(request.user, **form.cleaned_data)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -21,6 +20,7 @@ from web.night_forms import EventForm
 from web.table_forms import CorrectForm, ReasonForm, TimeoutForm
 from web.tournament_forms import OrganiserTeamForm, TournamentForm
 from web.views.accounts import private
+from web.views.errors import OrganiserOnly
 from web.views.tournaments.access import (
     back_to_event,
     managed_event,
@@ -40,7 +40,7 @@ def _form_error(form: TournamentForm, exc: TournamentError) -> None:
 @private
 def create(request: HttpRequest) -> HttpResponse:
     if not request.user.is_organiser:
-        raise PermissionDenied("Only organisers create tournaments.")
+        raise OrganiserOnly("Only organisers create tournaments.")
     form = EventForm(request.POST or None)
     status = 200
     if request.method == "POST":
