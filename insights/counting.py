@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from insights.models import Kind, Source
+from matches.models import PAPER_ORIGIN
 
 CountKey = tuple[str, str, str, str, str, str]
 """``(game, catalogue, source, kind, key, opponent)``: one :class:`MatchupCount` row."""
@@ -14,7 +15,10 @@ CountKey = tuple[str, str, str, str, str, str]
 
 def source_of(match: Any) -> str | None:
     """Which statistics a match feeds: a bot study, a tournament, a ladder; None for others
-    (a friendly challenge off the ladders, a demo)."""
+    (a friendly challenge off the ladders, a demo, a result played on paper: no engine dealt
+    or saw what its seats played)."""
+    if match.origin == PAPER_ORIGIN:
+        return None
     if match.origin == "study":
         return Source.STUDY
     if match.origin == "tournament":

@@ -32,9 +32,11 @@ def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
 
 def on_match_reopened(sender: Any, match: Any, **kwargs: Any) -> None:
     """A void or correction changes what the game's matches add up to: count the game again
-    on a worker once the change commits."""
+    on a worker once the change commits (not for a paper match: it is never counted)."""
     from insights.tasks import rebuild_matchups
 
+    if match.on_paper:
+        return
     game = match.game
     transaction.on_commit(lambda: rebuild_matchups.delay(game))
 

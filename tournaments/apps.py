@@ -21,6 +21,7 @@ class TournamentsConfig(AppConfig):
             (signals.round_paired, receivers.on_round_paired),
             (signals.round_finished, receivers.on_round_finished),
             (signals.tournament_finished, receivers.on_tournament_finished),
+            (signals.table_final, receivers.rate_paper_table),
             (signals.table_final, receivers.on_table_final),
             (signals.result_reported, receivers.on_result_reported),
             (signals.dispute_opened, receivers.on_dispute_opened),

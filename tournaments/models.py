@@ -276,6 +276,9 @@ class Table(models.Model):
 
     ``result`` is ``{"wins": [a, b], "draws": d}`` for two players, ``{"placings": [...]}`` for a
     pod (0 = first), ``{"bye": true}`` for a bye. ``source`` says where it came from.
+    ``match`` is the match played on the platform (none for a table played on paper);
+    ``rated_match`` the paper match of a rated event's table played on paper
+    (:mod:`tournaments.rated`), never the platform match.
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
@@ -293,7 +296,9 @@ class Table(models.Model):
         default=0, help_text="Extra time past the round's deadline (a judge's extension)."
     )
     source = models.CharField(
-        max_length=12, blank=True, help_text="bye, engine, reports, organiser, forfeit."
+        max_length=12,
+        blank=True,
+        help_text="bye, engine, reports, organiser, timeout, time, forfeit, admin.",
     )
     match = models.OneToOneField(
         "matches.Match",
@@ -301,6 +306,14 @@ class Table(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="tournament_table",
+    )
+    rated_match = models.OneToOneField(
+        "matches.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="paper_table",
+        help_text="The paper match that carries this table's result to the event's ladder.",
     )
     created = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -153,7 +153,7 @@ def dispute_answered(table: Any) -> None:
     """A table whose reports disagreed was settled by the organiser: its players hear it."""
     from tournaments.models import Entry
 
-    if table.source != "organiser":
+    if table.source not in ("organiser", "timeout"):
         return
     if len({repr(r.result) for r in table.reports.all()}) < 2:
         return  # no dispute: the organiser decided a table nobody disagreed on

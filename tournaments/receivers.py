@@ -5,7 +5,8 @@ happen; here they become the side effects: public live events for everyone watch
 (:mod:`tournaments.live`), personal notifications (:mod:`tournaments.notifications`) and the task
 that pairs the next round (``tournaments.advance``, queued once the round's transaction commits).
 Finished and reopened tournament matches (``matches.signals``) bring their tables along through
-:mod:`tournaments.results`.
+:mod:`tournaments.results`; a rated event's table played on paper goes to its ladder as a paper
+match (:mod:`tournaments.rated`, inside the transaction that made it final).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from django.db import DatabaseError, transaction
 
-from tournaments import live, notifications
+from tournaments import live, notifications, rated
 from tournaments.corrections import reopen_table
 from tournaments.models import State
 from tournaments.results import record_finished_matches
@@ -46,7 +47,11 @@ def on_match_reopened(
     sender: Any, match: Any, action: str = "", actor: Any = None, reason: str = "", **kwargs: Any
 ) -> None:
     """A tournament match was voided or corrected (the match audit): its table follows, the
-    outcome is recomputed, and the event's log names who and why."""
+    outcome is recomputed, and the event's log names who and why.
+
+    Only a match played at a table (origin ``tournament``): a paper match (origin ``paper``)
+    follows its table, never the reverse, and voiding it takes it off the ladder only.
+    """
     if match.origin != "tournament":
         return
     reopen_table(match, action, actor, reason)
@@ -88,6 +93,23 @@ def on_table_final(sender: Any, table: Any, **kwargs: Any) -> None:
     the answer."""
     live.table_final(table)
     notifications.dispute_answered(table)
+
+
+def rate_paper_table(sender: Any, table: Any, **kwargs: Any) -> None:
+    """A rated event's table played on paper: its paper match created and rated, re-ranked or
+    voided, inside the transaction that made the table final or void.
+
+    A database error propagates (the change rolls back); anything else is logged and leaves the
+    table's result in place: a rating never fails a result (the next change of the table, or
+    the signal sent again, brings its paper match along).
+    """
+    try:
+        with transaction.atomic():
+            rated.sync_table(table)
+    except DatabaseError:
+        raise
+    except Exception:
+        log.exception("rating paper table %s failed", table.pk)
 
 
 def on_result_reported(sender: Any, table: Any, reports: int, **kwargs: Any) -> None:

@@ -189,8 +189,8 @@ def report(
         reports = list(table.reports.all())
         if paper:  # the bots confirm nothing: the person's report is final
             log(t, by, "paper_bot_table", table=table.pk, round=table.round.number)
+            abort_match(table.match_id)  # first: the table is then one played on paper
             finalise(table, result, "reports")
-            abort_match(table.match_id)
         elif len(reports) < len(table.entries):
             table.state = TableState.REPORTED
             table.save(update_fields=["state"])
@@ -306,7 +306,7 @@ def timeout(
         else:
             result = {"placings": [0 if e == winner else 1 for e in table.entries]}
         log(t, by, "timeout_award", reason, table=table.pk, before=before, after=result)
-        finalise(table, result, "organiser")
+        finalise(table, result, "timeout")  # awarded, not played: rates nobody (tournaments.rated)
         return table
 
 

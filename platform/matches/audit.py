@@ -2,6 +2,8 @@
 
 Every void and correction needs a reason and leaves an append-only :class:`AuditEntry` (who,
 when, why, before, after); ratings listen to ``match_reopened`` and recompute the ladder.
+A paper match (:mod:`matches.paper`) is voided and corrected the same way, but has no record
+to verify: :func:`verify_both` refuses it and :func:`verify_all` passes it by.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from django.utils import timezone
 
 from engines.record import MatchRecord, ReplayReport, replay
 from engines.registry import UnknownGame, get_game
-from matches.models import AuditEntry, Match, MatchSeat, MatchState
+from matches.models import PAPER_ORIGIN, AuditEntry, Match, MatchSeat, MatchState
+from matches.paper import NO_RECORD
 from matches.signals import match_reopened
 
 
@@ -57,6 +60,8 @@ def verify_both(match: Match) -> tuple[ReplayReport, ReplayReport | None]:
     the current rules would play it the same way (they may not after a rules fix: that is
     not a failure). Both are kept on the match (:func:`verification_json`).
     """
+    if match.on_paper:
+        raise AuditError(f"match {match.pk} is {NO_RECORD}", conflict=True)
     if match.state not in (MatchState.FINISHED, MatchState.VOIDED) or match.result is None:
         raise AuditError(f"match {match.pk} is {match.state}: only played matches can be verified")
     record = match_record(match)
@@ -84,9 +89,11 @@ def verification_json(report: ReplayReport, current: ReplayReport | None) -> dic
 
 
 def verify_all(match_ids: list[int]) -> dict[str, list[int]]:
-    """Replay-verify these matches: the ids that reproduce and those that diverge."""
+    """Replay-verify these matches: the ids that reproduce and those that diverge (paper
+    matches, which have no record to replay, are passed by)."""
     outcome: dict[str, list[int]] = {"reproduce": [], "diverge": []}
-    for match in Match.objects.filter(pk__in=match_ids).prefetch_related("seats__player"):
+    matches = Match.objects.filter(pk__in=match_ids).exclude(origin=PAPER_ORIGIN)
+    for match in matches.prefetch_related("seats__player"):
         report = verify(match)
         outcome["reproduce" if report.ok else "diverge"].append(match.pk)
     return outcome

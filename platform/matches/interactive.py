@@ -100,6 +100,10 @@ def seat_of(match: Match, user: Any, seats: list[MatchSeat] | None = None) -> in
 
 def view_for(match: Match, seat: int | None) -> dict[str, Any]:
     """The match as ``seat`` sees it (``None``: a spectator, public information only)."""
+    if match.on_paper:
+        raise PlayError(
+            f"Match {match.pk} was played on paper: there is no board to show.", status=409
+        )
     seats = list(match.seats.select_related("player").order_by("seat"))
     if match.state == MatchState.RUNNING and not has_people(seats):
         raise PlayError(

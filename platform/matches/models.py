@@ -14,6 +14,10 @@ import secrets
 from django.conf import settings
 from django.db import models
 
+#: The origin of a match played off the platform, on paper (:mod:`matches.paper`): a result with
+#: seats and ranks, no seed to reveal and no actions for an engine to replay.
+PAPER_ORIGIN = "paper"
+
 
 class MatchState(models.TextChoices):
     SCHEDULED = "scheduled", "Scheduled"
@@ -86,6 +90,11 @@ class Match(models.Model):
     @property
     def seed_revealed(self) -> bool:
         return self.state in (MatchState.FINISHED, MatchState.VOIDED)
+
+    @property
+    def on_paper(self) -> bool:
+        """Played off the platform (:mod:`matches.paper`): nothing to replay or verify."""
+        return self.origin == PAPER_ORIGIN
 
 
 class MatchSeat(models.Model):

@@ -13,7 +13,8 @@ from rest_framework.response import Response
 from gauntlet.api.errors import Conflict
 from matches import audit, interactive
 from matches.filters import filter_matches
-from matches.models import AuditEntry, Match, MatchState
+from matches.models import PAPER_ORIGIN, AuditEntry, Match, MatchState
+from matches.paper import NO_RECORD
 from matches.serializers import (
     AuditEntrySerializer,
     AuditMatchSerializer,
@@ -83,6 +84,8 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
             and not request.user.is_staff
         ):
             raise PermissionDenied("The record of a match is published when it ends.")
+        if match.on_paper:
+            raise Http404(f"Match {match.pk} is {NO_RECORD}.")
         return Response(audit.match_record(match).to_json())
 
     @action(detail=True, methods=["get"])
@@ -195,7 +198,9 @@ class AuditMatchViewSet(viewsets.ReadOnlyModelViewSet):
         body = VerifyManySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        queryset = Match.objects.filter(state__in=[MatchState.FINISHED, MatchState.VOIDED])
+        queryset = Match.objects.filter(state__in=[MatchState.FINISHED, MatchState.VOIDED]).exclude(
+            origin=PAPER_ORIGIN
+        )  # a paper match has no record to replay
         if data.get("game"):
             queryset = queryset.filter(game=data["game"])
         if data.get("ids"):

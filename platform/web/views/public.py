@@ -13,7 +13,11 @@ from ratings import explain
 from ratings.bots import may_enter
 from ratings.models import Ladder, QueueEntry, Rating
 from ratings.service import conservative
+<<<<<<< HEAD
 from tournaments.outcome import player_events
+=======
+from tournaments.rated import describe as paper_description
+>>>>>>> rated-paper
 from web import queries
 from web.charts import line_chart, sparkline
 from web.forms import ActorForm, ChallengeForm, CorrectForm, ReasonForm
@@ -199,6 +203,7 @@ def match_detail(request: HttpRequest, pk: int, status: int = 200, **bound) -> H
         "live": match.state in (MatchState.SCHEDULED, MatchState.RUNNING),
         "n_actions": len(match.actions) if match.seed_revealed else None,
         "result": (match.corrected_result or match.result) if match.seed_revealed else None,
+        "paper": paper_description(match) if match.on_paper else None,
     }
     if request.user.is_authenticated and request.user.is_staff:
         context.update(
@@ -214,6 +219,8 @@ def match_detail(request: HttpRequest, pk: int, status: int = 200, **bound) -> H
 
 def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
+    if match.on_paper:  # nothing to step through: no engine played it
+        return render(request, "web/replay_unavailable.html", {"match": match}, status=404)
     if not match.seed_revealed:
         return render(
             request,
