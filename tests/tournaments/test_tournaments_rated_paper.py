@@ -401,3 +401,46 @@ def test_the_replay_audit_passes_paper_matches_by(rated_swiss):
     out = io.StringIO()
     call_command("verify_matches", "--all", stdout=out)
     assert "6 passed by, each a paper result: there is no engine record to replay" in out.getvalue()
+
+
+def test_a_voided_paper_table_leaves_the_ladder_and_its_award_is_rated_anew(
+    django_capture_on_commit_callbacks,
+):
+    """The organiser voids a rated paper table (tournaments.corrections.void): its paper match
+    is voided and the ladder recomputed; awarding the table a result later rates that result
+    with a new paper match, once."""
+    from tournaments import corrections
+
+    ladder = duel()
+    org = organiser()
+    t = event(org, people(4), rounds=2, ladder=ladder)
+    with django_capture_on_commit_callbacks(execute=True):
+        t = lifecycle.start(t, org)
+    players = entry_player(t)
+    table, other = current_tables(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        for e in table.entries:
+            results.report(t, table.pk, players[e], {"wins": [2, 0]})
+    table.refresh_from_db()
+    first = table.rated_match
+    assert first is not None and first.state == MatchState.FINISHED
+    assert RatingChange.objects.filter(match=first).count() == 2
+    no_differences(ladder)
+    with django_capture_on_commit_callbacks(execute=True):
+        corrections.void(t, table.pk, org, "the players swapped decks")
+    table.refresh_from_db()
+    first.refresh_from_db()
+    assert table.state == TableState.VOID and table.rated_match is None
+    assert first.state == MatchState.VOIDED
+    assert not Rating.objects.filter(ladder=ladder, games__gt=0).exists()  # nothing else rated
+    no_differences(ladder)
+    with django_capture_on_commit_callbacks(execute=True):
+        results.correct(t, table.pk, org, {"wins": [0, 2]}, "the replay's slip")
+    table.refresh_from_db()
+    second = table.rated_match
+    assert second is not None and second.pk != first.pk and second.state == MatchState.FINISHED
+    ranks = dict(second.seats.values_list("player_id", "rank"))
+    assert ranks[players[table.entries[1]].pk] == 0
+    assert RatingChange.objects.filter(match=second).count() == 2
+    assert paper_matches(ladder).filter(state=MatchState.FINISHED).count() == 1
+    no_differences(ladder)
