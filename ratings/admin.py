@@ -1,10 +1,38 @@
-from django.contrib import admin
+"""Ladders in the Django admin. Ladders and bot profiles are set up here; ratings, their
+changes, held ratings and the queue are view only: they follow from the rated matches (a void
+or a correction on a match's page recomputes the ladder, audited), and ``manage.py
+recompute_ratings`` rebuilds them."""
 
-from ratings.models import BotProfile, Ladder, QueueEntry, Rating, RatingChange
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.urls import reverse
+
+from gauntlet.admin_mixins import AuditedAdmin, ZonedAdmin
+from ratings.models import BotProfile, HeldRating, Ladder, QueueEntry, Rating, RatingChange
+
+FROM_MATCHES = (
+    "Ratings follow from the rated matches: voiding or correcting a match on its page (staff, "
+    "audited) recomputes the ladder, and manage.py recompute_ratings rebuilds it"
+)
+
+
+class LadderRows(AuditedAdmin):
+    """A row of one ladder: its page is the ladder's leaderboard."""
+
+    audit_note = FROM_MATCHES
+
+    def site_page(self, obj: Any) -> str | None:
+        return reverse("web-ladder", args=[obj.ladder.slug])
+
+    def site_list(self) -> str | None:
+        return reverse("web-ladders")
 
 
 @admin.register(Ladder)
-class LadderAdmin(admin.ModelAdmin):
+class LadderAdmin(ZonedAdmin):
     list_display = (
         "slug",
         "name",
@@ -22,8 +50,8 @@ class LadderAdmin(admin.ModelAdmin):
 
 
 @admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
-    """Current ratings: derived from the changes (recompute_ratings rebuilds them), so read-only."""
+class RatingAdmin(LadderRows):
+    """Current ratings: derived from the changes (recompute_ratings rebuilds them)."""
 
     list_display = (
         "player",
@@ -39,15 +67,9 @@ class RatingAdmin(admin.ModelAdmin):
     search_fields = ("player__username",)
     list_select_related = ("player", "ladder")
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
+class RatingChangeAdmin(LadderRows):
     """Immutable: every rating change with its match, in ladder order."""
 
     list_display = (
@@ -66,26 +88,34 @@ class RatingChangeAdmin(admin.ModelAdmin):
     search_fields = ("player__username", "match__id")
     list_select_related = ("player", "ladder", "match")
 
-    def has_add_permission(self, request) -> bool:
-        return False
+    def site_page(self, obj: Any) -> str | None:
+        return reverse("web-match", args=[obj.match_id])
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
+@admin.register(HeldRating)
+class HeldRatingAdmin(LadderRows):
+    audit_note = "A reference bot's held rating is set with manage.py reference_bots"
+    list_display = ("player", "ladder", "mu", "sigma", "created")
+    list_filter = ("ladder",)
+    list_select_related = ("player", "ladder")
 
 
 @admin.register(QueueEntry)
-class QueueEntryAdmin(admin.ModelAdmin):
+class QueueEntryAdmin(LadderRows):
+    """A stale entry may be deleted: that changes no result and no rating."""
+
+    audit_note = (
+        "Players join and leave the queue on the ladder's page; deleting a stale entry here "
+        "changes no result or rating"
+    )
+    deletable = True
     list_display = ("ladder", "player", "bot", "joined_at", "queued_by")
     list_filter = ("ladder",)
     search_fields = ("player__username",)
-    raw_id_fields = ("player", "queued_by")
 
 
 @admin.register(BotProfile)
-class BotProfileAdmin(admin.ModelAdmin):
+class BotProfileAdmin(ZonedAdmin):
     list_display = ("player", "game", "spec", "owner", "created")
     list_filter = ("game",)
     search_fields = ("player__username", "owner__username")

@@ -26,7 +26,8 @@ EDITABLE = (State.DRAFT, State.REGISTRATION)
 
 
 def check_settings(t: Tournament) -> None:
-    """The game exists and the format, seats, ladder and options fit it; a 400 otherwise."""
+    """The game exists and the format, seats, ladder and options fit it, and registration does
+    not close after the start; a 400 otherwise."""
     from engines.registry import UnknownGame, get_game
 
     try:
@@ -69,6 +70,12 @@ def check_settings(t: Tournament) -> None:
             raise TournamentError("The ladder's matches are not two-player.", field="ladder")
     check_team_settings(t)
     zone_named(t.time_zone)
+    if t.registration_deadline and t.starts_at and t.registration_deadline > t.starts_at:
+        raise TournamentError(
+            "The registration deadline is after the start: registration closes at the latest "
+            "when the event starts.",
+            field="registration_deadline",
+        )
     if t.round_minutes is not None and not 1 <= t.round_minutes <= 600:
         raise TournamentError("A round lasts 1 to 600 minutes.", field="round_minutes")
     if t.options:

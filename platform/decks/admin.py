@@ -1,10 +1,20 @@
+"""Decks and catalogues in the Django admin. A deck version used in a match or registered for an
+event (frozen) is view only and cannot be deleted, nor can a deck that has one: its owner saves
+a new version on the site."""
+
+from __future__ import annotations
+
+from typing import Any
+
 from django.contrib import admin
+from django.urls import reverse
 
 from decks.models import Card, CatalogueVersion, Deck, DeckRecheck, DeckVersion, RecheckRun
+from gauntlet.admin_mixins import AuditedInline, AuditNote, ZonedAdmin
 
 
 @admin.register(CatalogueVersion)
-class CatalogueVersionAdmin(admin.ModelAdmin):
+class CatalogueVersionAdmin(ZonedAdmin):
     list_display = ("game", "number", "effective_from", "source", "loaded_at", "loaded_by")
     list_filter = ("game",)
     readonly_fields = ("game", "number", "source", "digest", "rows", "loaded_at", "loaded_by")
@@ -15,7 +25,7 @@ class CatalogueVersionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+class CardAdmin(ZonedAdmin):
     list_display = (
         "name",
         "faction",
@@ -34,10 +44,10 @@ class CardAdmin(admin.ModelAdmin):
         return False
 
 
-class DeckVersionInline(admin.TabularInline):
+class DeckVersionInline(AuditedInline):
+    """The versions, view only: an unused one is changed on its own page."""
+
     model = DeckVersion
-    extra = 0
-    can_delete = False
     fields = (
         "number",
         "is_current",
@@ -48,12 +58,11 @@ class DeckVersionInline(admin.TabularInline):
         "locked_reason",
         "published",
     )
-    readonly_fields = ("number", "is_current", "legal", "total_value", "catalogue", "used_at")
     show_change_link = True
 
 
 @admin.register(Deck)
-class DeckAdmin(admin.ModelAdmin):
+class DeckAdmin(ZonedAdmin):
     list_display = ("name", "game", "owner", "archived", "updated")
     list_filter = ("game", "archived")
     search_fields = ("name", "owner__username")
@@ -62,7 +71,14 @@ class DeckAdmin(admin.ModelAdmin):
 
 
 @admin.register(DeckVersion)
-class DeckVersionAdmin(admin.ModelAdmin):
+class DeckVersionAdmin(AuditNote, ZonedAdmin):
+    """A frozen version (used in a match, or locked by a registration) is view only and stays;
+    an unused one may still be changed or deleted."""
+
+    audit_note = (
+        "A version used in a match or registered for an event never changes and is never "
+        "deleted: its owner saves a new version of the deck on the site"
+    )
     list_display = (
         "deck",
         "number",
@@ -92,9 +108,18 @@ class DeckVersionAdmin(admin.ModelAdmin):
         "used_at",
     )
 
+    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
+        return not (obj is not None and obj.frozen) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
+        return not (obj is not None and obj.frozen) and super().has_delete_permission(request, obj)
+
+    def site_page(self, obj: Any) -> str | None:
+        return reverse("web-deck-version", args=[obj.pk])
+
 
 @admin.register(RecheckRun)
-class RecheckRunAdmin(admin.ModelAdmin):
+class RecheckRunAdmin(ZonedAdmin):
     list_display = (
         "game",
         "catalogue",
@@ -111,7 +136,7 @@ class RecheckRunAdmin(admin.ModelAdmin):
 
 
 @admin.register(DeckRecheck)
-class DeckRecheckAdmin(admin.ModelAdmin):
+class DeckRecheckAdmin(ZonedAdmin):
     list_display = ("version", "owner", "catalogue", "was_legal", "legal", "total_value", "created")
     list_filter = ("legal", "was_legal", "catalogue")
     search_fields = ("owner__username", "version__deck__name")

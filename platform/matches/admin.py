@@ -1,20 +1,26 @@
-from django.contrib import admin, messages
+"""Matches in the Django admin, view only: a match is voided or corrected on its page on the site
+(the staff's audit section), which writes the match audit log; the "verify" action replays."""
 
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.urls import reverse
+
+from gauntlet.admin_mixins import AuditedAdmin, AuditedInline
 from matches import audit
 from matches.models import AuditEntry, Match, MatchAttempt, MatchSeat
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(AuditedInline):
     model = MatchSeat
-    extra = 0
-    raw_id_fields = ("player",)
-    readonly_fields = ("seat", "player", "bot", "team", "rank", "score")
+    fields = ("seat", "player", "bot", "team", "rank", "score")
 
 
-class AttemptInline(admin.TabularInline):
+class AttemptInline(AuditedInline):
     model = MatchAttempt
-    extra = 0
-    readonly_fields = (
+    fields = (
         "task_id",
         "worker",
         "started_at",
@@ -25,18 +31,34 @@ class AttemptInline(admin.TabularInline):
     )
 
 
+class MatchRows(AuditedAdmin):
+    audit_note = (
+        "Matches are voided or corrected on the match's page on the site (staff), which writes "
+        "the match audit log: who, why, before and after"
+    )
+
+    def site_page(self, obj: Any) -> str | None:
+        return reverse("web-match", args=[obj.match_id])
+
+    def site_list(self) -> str | None:
+        return reverse("web-matches")
+
+
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
-    """Filter matches; the "verify" action replays them. Void and correct go through the API
-    (``/api/audit/matches/<id>/void|correct/``) so a reason is always recorded."""
+class MatchAdmin(MatchRows):
+    """Filter matches; the "verify" action replays them. Void and correct go through the site's
+    match page or the API (``/api/audit/matches/<id>/void|correct/``), so a reason is always
+    recorded."""
 
     list_display = ("id", "game", "ladder", "state", "origin", "created", "finished_at", "verified")
     list_filter = ("game", "state", "ladder", "origin", "created")
     search_fields = ("id", "seats__player__username")
     date_hierarchy = "created"
     inlines = [SeatInline, AttemptInline]
-    readonly_fields = [f.name for f in Match._meta.fields]
     actions = ["verify_selected"]
+
+    def site_page(self, obj: Any) -> str | None:
+        return reverse("web-match", args=[obj.pk])
 
     @admin.display(boolean=True, description="reproduces")
     def verified(self, match: Match) -> bool | None:
@@ -60,13 +82,11 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(MatchRows):
+    """The match audit log is append-only."""
+
+    audit_note = (
+        "The match audit log is append-only: each void or correction on the match's page adds to it"
+    )
     list_display = ("created", "match", "actor", "action", "reason")
     list_filter = ("action",)
-    readonly_fields = ("match", "actor", "action", "reason", "before", "after", "created")
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False

@@ -2,7 +2,9 @@
 
 The browser's zone comes from a cookie that ``web/zone.js`` sets (``Intl`` knows it); the
 middleware activates the zone with Django's :func:`django.utils.timezone.activate`, so templates
-and forms show and read local times by themselves.
+and forms show and read local times by themselves. Before the cookie exists (a first visit, no
+profile zone) the server writes UTC, named, and marks the page (:func:`zone_known` is false):
+``zone.js`` then rewrites each time of the viewer's (``<time data-format>``) in the browser's zone.
 """
 
 from __future__ import annotations
@@ -10,11 +12,15 @@ from __future__ import annotations
 import zoneinfo
 from collections.abc import Callable
 
+from asgiref.local import Local
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 #: The cookie ``web/zone.js`` sets to the browser's IANA zone.
 COOKIE = "tz"
+
+# Whether this request's viewer has a zone (per request, like Django's active zone).
+_request = Local()
 
 
 def viewer_zone(request: HttpRequest) -> zoneinfo.ZoneInfo | None:
@@ -41,7 +47,16 @@ class ViewerTimeZone:
             timezone.deactivate()
         else:
             timezone.activate(zone)
+        _request.zone_known = zone is not None
         try:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+            _request.zone_known = True
+
+
+def zone_known() -> bool:
+    """The viewer's zone is known in this request (their profile's or their browser's cookie):
+    false on a first visit, when the times are written in UTC for ``zone.js`` to rewrite. Outside
+    a request (a task, a test rendering a template), true: nothing is rewritten."""
+    return getattr(_request, "zone_known", True)

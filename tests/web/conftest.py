@@ -127,11 +127,17 @@ def login(client, user: Player) -> None:
 
 
 @contextlib.contextmanager
-def chromium_page(monkeypatch, timeout_ms: int = 10_000, expected_refusals: tuple[str, ...] = ()):
+def chromium_page(
+    monkeypatch,
+    timeout_ms: int = 10_000,
+    expected_refusals: tuple[str, ...] = (),
+    timezone_id: str | None = None,
+):
     """A fresh headless chromium page (Playwright) for one test.
 
     ``expected_refusals``: addresses whose refusal by the Content-Security-Policy is the point
     (a bundle of another project asking for something outside the site), not a failure.
+    ``timezone_id``: the browser's time zone (an IANA name; default: the machine's).
 
     Playwright's sync API keeps an event loop running in this thread while it is started, which
     Django's async-safety check would take for async code: the browser lives for one test only,
@@ -149,7 +155,7 @@ def chromium_page(monkeypatch, timeout_ms: int = 10_000, expected_refusals: tupl
     playwright = sync_playwright().start()
     try:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, timezone_id=timezone_id)
         page.set_default_timeout(timeout_ms)
         # Whatever the page does must hold under the site's Content-Security-Policy: chromium
         # reports each refusal on the console, and the test fails on any.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django import template
@@ -10,8 +11,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from engines.registry import UnknownGame, get_game
+from gauntlet.times import LONG, SHORT, local_text
 from tournaments.pairing import ordinal as as_ordinal
 from web.titles import page_title as title_of
+from web.zones import zone_known
 
 register = template.Library()
 
@@ -162,32 +165,37 @@ def pending_organiser_requests(user: Any) -> int:
     return pending_count()
 
 
+def time_element(value: Any, fmt: str, brackets: bool = False, zone: str = "") -> SafeString:
+    """``<time datetime="…">`` around :func:`gauntlet.times.local_text`'s text. A time in the
+    viewer's zone (no ``zone``) carries its format, so that ``web/zone.js`` can write it in the
+    browser's zone when the server did not know it (a first visit: the server's is UTC)."""
+    if not value:
+        return mark_safe("")
+    moment = value.astimezone(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    text = local_text(value, fmt, zone or None, brackets)
+    if zone:
+        return format_html('<time datetime="{}">{}</time>', moment, text)
+    return format_html(
+        '<time datetime="{}" data-format="{}"{}>{}</time>',
+        moment,
+        fmt,
+        mark_safe(" data-brackets") if brackets else "",
+        text,
+    )
+
+
 @register.filter
-def zoned(value: Any, fmt: str = "Y-m-d H:i") -> str:
+def zoned(value: Any, fmt: str = SHORT) -> SafeString:
     """A time in the viewer's zone in ``fmt`` (Django's date format), the zone named:
     ``2026-12-01 19:00 Europe/Paris``; empty for no time."""
-    from django.utils import timezone
-    from django.utils.dateformat import format as date_format
-
-    if not value:
-        return ""
-    return f"{date_format(timezone.localtime(value), fmt)} {timezone.get_current_timezone_name()}"
+    return time_element(value, fmt)
 
 
 @register.filter
-def when(value: Any, zone: str = "") -> str:
+def when(value: Any, zone: str = "") -> SafeString:
     """A time in the viewer's zone (or ``zone``), the zone named: ``Tue 1 Dec 2026, 19:00
     (Europe/Paris)``; empty for no time."""
-    import zoneinfo
-
-    from django.utils import timezone
-    from django.utils.dateformat import format as date_format
-
-    if not value:
-        return ""
-    tz = zoneinfo.ZoneInfo(zone) if zone else timezone.get_current_timezone()
-    local = timezone.localtime(value, tz)
-    return f"{date_format(local, 'D j M Y, H:i')} ({tz.key if hasattr(tz, 'key') else tz})"
+    return time_element(value, LONG, brackets=True, zone=zone)
 
 
 @register.filter
@@ -203,3 +211,10 @@ def ordinal(value: Any) -> str:
 def points(value: Any) -> str:
     """ "1 point", "3 points", "0 points"."""
     return f"{value} point" if value == 1 else f"{value} points"
+
+
+@register.simple_tag
+def zone_unknown_mark() -> SafeString:
+    """`` data-zone-unknown`` on the page's ``<html>`` when the server does not know the
+    viewer's zone (its times are UTC): ``web/zone.js`` then rewrites them in the browser's."""
+    return mark_safe("" if zone_known() else " data-zone-unknown")

@@ -11,3 +11,13 @@ if (format) {
   format.addEventListener("change", show);
   show();
 }
+// Every date and time of the form is in the event's time zone, named beside it
+// ([data-event-zone]): the name follows the zone chosen.
+const zoneChoice = form && form.querySelector("[name=time_zone]");
+if (zoneChoice) {
+  zoneChoice.addEventListener("change", () => {
+    for (const name of form.querySelectorAll("[data-event-zone]")) {
+      name.textContent = zoneChoice.value || "UTC";
+    }
+  });
+}

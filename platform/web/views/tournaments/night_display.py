@@ -11,6 +11,7 @@ from tournaments.attention import attention
 from tournaments.models import Entry, State, Tournament
 from tournaments.night import check_in_opens
 from web.night_forms import BulkEntryForm, ExtendForm
+from web.zones import zone_known
 
 WORDS = {
     "to_confirm": "one report in, waiting for the other player's confirmation",
@@ -40,7 +41,9 @@ def night_context(
     """The page's night parts (the organiser's only for ``manager``)."""
     context: dict[str, Any] = {
         "check_in_opens": check_in_opens(t),
-        "viewer_zone": timezone.get_current_timezone_name(),
+        # The page names the event's own times when the viewer's zone differs, or is not known
+        # yet (a first visit: web/zone.js writes the viewer's times in the browser's zone).
+        "viewer_zone": timezone.get_current_timezone_name() if zone_known() else "",
     }
     context["claimable"] = [e for e in entries if e.guest]
     if not manager:
