@@ -13,11 +13,8 @@ from ratings import explain
 from ratings.bots import may_enter
 from ratings.models import Ladder, QueueEntry, Rating
 from ratings.service import conservative
-<<<<<<< HEAD
 from tournaments.outcome import player_events
-=======
 from tournaments.rated import describe as paper_description
->>>>>>> rated-paper
 from web import queries
 from web.charts import line_chart, sparkline
 from web.forms import ActorForm, ChallengeForm, CorrectForm, ReasonForm
