@@ -76,6 +76,8 @@ def empty_pages() -> list[tuple[Page, bool]]:
         (page("web-tournament", m, query="round=1"), False),
         (page("web-tournament-edit", m), False),
         (page("web-tournament-table", m, m), False),
+        (page("web-tournament-pairings", m, 1), False),
+        (page("web-tournament-results", m, 1), False),
         (page("web-tournament-print", m, "pairings"), False),
         (page("web-tournament-csv", m, "standings"), False),
         (page("web-password-reset-confirm", "MQ", "stale-token"), True),
@@ -111,6 +113,7 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 ("web-tournament-night-entry", (m, m, "claim")),
                 ("web-tournament-call-time", (m,)),
                 ("web-tournament-night-table", (m, m, "extend")),
+                ("web-tournament-swap", (m, 1)),
                 ("web-play-rematch", (m,)),
                 ("web-notifications-read", ()),
             )
