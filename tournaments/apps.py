@@ -19,6 +19,7 @@ class TournamentsConfig(AppConfig):
         for signal, receiver in (
             (signals.state_changed, receivers.on_state_changed),
             (signals.round_paired, receivers.on_round_paired),
+            (signals.pairings_changed, receivers.on_pairings_changed),
             (signals.round_finished, receivers.on_round_finished),
             (signals.tournament_finished, receivers.on_tournament_finished),
             (signals.table_final, receivers.rate_paper_table),

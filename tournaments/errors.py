@@ -1,4 +1,5 @@
-"""The one error the tournament services raise, and who may manage an event."""
+"""The one error the tournament services raise, the reason an organiser's decision needs, and who
+may manage an event."""
 
 from __future__ import annotations
 
@@ -25,6 +26,15 @@ def conflict(message: str) -> TournamentError:
 
 def forbidden(message: str) -> TournamentError:
     return TournamentError(message, status=403)
+
+
+def need_reason(reason: str) -> str:
+    """The reason of an organiser's decision, stripped; a 400 naming ``reason`` when blank (it
+    goes into the audit log)."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentError("Give a reason: it goes into the audit log.", field="reason")
+    return reason
 
 
 def can_manage(user: Any, tournament: Any) -> bool:

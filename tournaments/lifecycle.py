@@ -1,6 +1,7 @@
 """The life of an event: draft -> registration open -> check-in -> running -> finished | cancelled.
 
-Organisers create events and move them along; each step checks the state it starts from (a
+Organisers create events, edit their settings (what may still change:
+:mod:`tournaments.editable`) and move them along; each step checks the state it starts from (a
 wrong one is a 409) and is written to the audit log.
 """
 
@@ -14,6 +15,7 @@ from django.utils import timezone
 
 from tournaments import pairing, signals
 from tournaments.audit import log
+from tournaments.editable import check_values, fixed_reason
 from tournaments.errors import TournamentError, conflict, forbidden, require_manager
 from tournaments.models import Decklists, Entry, EntryState, Format, State, Tournament
 from tournaments.night import drop_no_shows, zone_named
@@ -22,7 +24,7 @@ from tournaments.teams import check_team_settings, team_options
 from tournaments.values import min_table, round_robin_schedule
 
 TOP_CUTS = (0, 2, 4, 8, 16)
-EDITABLE = (State.DRAFT, State.REGISTRATION)
+ROUNDS = (Format.SWISS, Format.PODS)  # formats whose number of rounds is a setting
 
 
 def check_settings(t: Tournament) -> None:
@@ -110,20 +112,39 @@ def create(by: Any, **fields: Any) -> Tournament:
 
 
 def update(t: Tournament, by: Any, **fields: Any) -> Tournament:
+    """Change settings of the event: those that would rewrite what already happened are
+    refused with a 409 naming the field (:mod:`tournaments.editable`). Logged with the values
+    before and after."""
     require_manager(by, t)
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=t.pk)
-        if t.state not in EDITABLE:
-            raise conflict("Settings can change only before check-in.")
-        if t.state != State.DRAFT and {"game", "format", "team_size"} & set(fields):
-            raise conflict("The game and format are fixed once registration opens.")
         changed = {k: v for k, v in fields.items() if getattr(t, k) != v}
+        for key in sorted(changed):
+            why = fixed_reason(t, key)
+            if why:  # "Fixed once ...": "Points win is fixed once ..."
+                label = key.replace("_", " ").capitalize()
+                raise TournamentError(f"{label} is f{why[1:]}", status=409, field=key)
+        check_values(t, changed)
+        before = {k: _loggable(getattr(t, k)) for k in changed}
         for key, value in changed.items():
             setattr(t, key, value)
         check_settings(t)
+        if "rounds" in changed and t.state == State.RUNNING and t.format in ROUNDS:
+            t.main_rounds = t.rounds  # the rounds still to play follow the new number
         t.save()
-        log(t, by, "update", fields=sorted(changed))
+        if changed:
+            after = {k: _loggable(getattr(t, k)) for k in changed}
+            log(t, by, "update", fields=sorted(changed), before=before, after=after)
     return t
+
+
+def _loggable(value: Any) -> Any:
+    """A setting's value as the audit log keeps it (JSON): a row by its id, a time in ISO."""
+    if hasattr(value, "pk"):
+        return value.pk
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
 
 
 def _move(

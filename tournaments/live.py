@@ -7,7 +7,7 @@ deck, nothing personal. A channel layer that is down is logged, never raised: re
 or pairing a round never fails because of watchers.
 
 Kinds (documented in ``docs/tournaments.md``): ``table-final``, ``result-reported``,
-``dispute``, ``round-paired``, ``round-finished``, ``standings-changed``, ``state-changed``,
+``dispute``, ``round-paired``, ``pairings-changed``, ``round-finished``, ``standings-changed``, ``state-changed``,
 ``table-extended``, ``time-called``.
 """
 
@@ -33,6 +33,7 @@ KINDS = frozenset(
         "result-reported",
         "dispute",
         "round-paired",
+        "pairings-changed",
         "round-finished",
         "standings-changed",
         "state-changed",
@@ -149,6 +150,13 @@ def round_paired(t: Tournament, rnd: Round, tables: Sequence[Table]) -> None:
             "stage": rnd.stage,
             "progress": {"finished": finished, "total": len(tables), "disputed": 0},
         },
+    )
+
+
+def pairings_changed(t: Tournament, rnd: Round, tables: Sequence[Table]) -> None:
+    """``pairings-changed``: the organiser changed the players of these tables (numbers)."""
+    broadcast(
+        t, "pairings-changed", {"round": rnd.number, "tables": sorted(tb.number for tb in tables)}
     )
 
 

@@ -5,14 +5,15 @@ the transaction commits (``transaction.on_commit``): a round that rolls back is 
 Events sent to each entrant's notification socket (the message
 :func:`players.notifications.notify` sends, batched):
 
-- ``tournament.pairings``: ``{tournament, round, table, opponents, bye, why}``
+- ``tournament.pairings``: ``{tournament, round, table, opponents, bye, why}`` (with
+  ``changed: true`` when the organiser changed the table)
 - ``tournament.round_finished``: ``{tournament, round, standings: [top rows], you: your row}``
 - ``tournament.finished``: ``{tournament, winner}``
 - ``tournament.dispute`` (to the organiser): ``{tournament, round, table}``
 - ``tournament.team_invitation`` (to a partner): ``{tournament, entry, captain, team}``
 
 People (never bot accounts) also get stored notifications (:mod:`players.inbox`), in words with
-the place to act: paired for a round (their table, or their seat's play page when the table is
+the place to act: paired for a round, or seated anew by the organiser (their table, or their seat's play page when the table is
 played on the platform), a result to confirm (an opponent reported), a dispute answered (the
 organiser settled a table whose reports disagreed).
 """
@@ -71,26 +72,35 @@ def send_on_commit(messages: list[tuple[int, str, dict[str, Any]]]) -> None:
 
 def announce_pairings(t: Any, rnd: Any, tables: Sequence[Any], entries: dict[int, Any]) -> None:
     """``tournament.pairings`` to every entrant of a new round: their table, opponents, why."""
+    _tell_tables(t, rnd, tables, entries, changed=False)
+
+
+def announce_changed_tables(
+    t: Any, rnd: Any, tables: Sequence[Any], entries: dict[int, Any]
+) -> None:
+    """The players of tables the organiser changed hear their new table (``tournament.pairings``
+    with ``changed``, and a stored notification saying the organiser changed it)."""
+    _tell_tables(t, rnd, tables, entries, changed=True)
+
+
+def _tell_tables(
+    t: Any, rnd: Any, tables: Sequence[Any], entries: dict[int, Any], *, changed: bool
+) -> None:
     messages = []
     for table in tables:
         for entry_id in table.entries:
             entry = entries[entry_id]
-            messages.append(
-                (
-                    entry.player_id,
-                    "tournament.pairings",
-                    {
-                        "tournament": t.pk,
-                        "round": rnd.number,
-                        "table": table.number,
-                        "bye": table.bye,
-                        "opponents": [
-                            entries[o].player.username for o in table.entries if o != entry_id
-                        ],
-                        "why": table.why,
-                    },
-                )
-            )
+            payload = {
+                "tournament": t.pk,
+                "round": rnd.number,
+                "table": table.number,
+                "bye": table.bye,
+                "opponents": [entries[o].player.username for o in table.entries if o != entry_id],
+                "why": table.why,
+            }
+            if changed:
+                payload["changed"] = True
+            messages.append((entry.player_id, "tournament.pairings", payload))
     send_on_commit(messages)
     stored = []
     for table in tables:
@@ -98,6 +108,8 @@ def announce_pairings(t: Any, rnd: Any, tables: Sequence[Any], entries: dict[int
             entry = entries[entry_id]
             others = [entry_name(t, entries[o]) for o in table.entries if o != entry_id]
             where = f"{t.name}, round {rnd.number}"
+            if changed:
+                where += ": the organiser changed your table"
             if table.bye:
                 text, url = f"{where}: you have a bye.", f"/tournaments/{t.pk}/"
             else:

@@ -71,6 +71,15 @@ def on_round_paired(
     live.round_paired(tournament, round, tables)
 
 
+def on_pairings_changed(
+    sender: Any, tournament: Any, round: Any, tables: Any, entries: Any, **kwargs: Any
+) -> None:
+    """The players of the changed tables hear their new table, then ``pairings-changed`` for
+    the watchers."""
+    notifications.announce_changed_tables(tournament, round, tables, entries)
+    live.pairings_changed(tournament, round, tables)
+
+
 def on_round_finished(sender: Any, tournament: Any, round: Any, **kwargs: Any) -> None:
     """Tell the watchers; in a running event queue the next round (when it advances by itself)
     once this transaction commits, and send every entrant the standings."""

@@ -1,8 +1,9 @@
 """The life of an event as signals: what happened, sent by the services as it happens.
 
-The services (lifecycle, registration, teams, rounds, tables, results) send these inside the
-transaction that made the change, with ``sender=Tournament``; :mod:`tournaments.receivers`
-(connected in ``TournamentsConfig.ready``) turns them into the side effects at the edge: public
+The services (lifecycle, registration, teams, rounds, pairings_edit, tables, results) send these
+inside the transaction that made the change, with ``sender=Tournament``;
+:mod:`tournaments.receivers` (connected in ``TournamentsConfig.ready``) turns them into the side
+effects at the edge: public
 live events (:mod:`tournaments.live`), personal notifications (:mod:`tournaments.notifications`)
 and the task that pairs the next round. Both send only once the transaction commits, so a
 rolled-back change announces nothing.
@@ -11,6 +12,8 @@ rolled-back change announces nothing.
   or was cancelled.
 - ``round_paired`` ``tournament, round, tables, entries``: a round's tables exist (``entries``:
   entry id -> entry of everyone in the event).
+- ``pairings_changed`` ``tournament, round, tables, entries``: the organiser changed the players of
+  some tables of the running round (``tables``: those tables, with their new players).
 - ``table_final`` ``table``: a table's result became final, or the table void.
 - ``result_reported`` ``table, reports``: some, not all, players of a table reported.
 - ``dispute_opened`` ``tournament, table``: the reports of a table disagree.
@@ -26,6 +29,7 @@ from django.dispatch import Signal
 
 state_changed = Signal()
 round_paired = Signal()
+pairings_changed = Signal()
 table_final = Signal()
 result_reported = Signal()
 dispute_opened = Signal()

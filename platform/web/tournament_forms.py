@@ -48,7 +48,7 @@ class NumberListField(forms.CharField):
 
 
 class TournamentForm(FormatFieldsets, forms.ModelForm):
-    """An event's settings (create, and edit before check-in), in the fieldsets of
+    """An event's settings (create, and edit: what can still change), in the fieldsets of
     :mod:`web.format_fieldsets`."""
 
     game = forms.ChoiceField(choices=())

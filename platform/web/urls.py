@@ -13,6 +13,7 @@ from web.views import (
 )
 from web.views.tournaments import night as tournament_night
 from web.views.tournaments import organiser as tournament_organiser
+from web.views.tournaments import organiser_rounds as tournament_rounds
 from web.views.tournaments import player as tournament_player
 from web.views.tournaments import printouts as tournament_printouts
 from web.views.tournaments import public as tournament_public
@@ -191,5 +192,21 @@ urlpatterns = [
         "tournaments/<int:pk>/tables/<int:table_id>/timeout/",
         tournament_organiser.timeout,
         name="web-tournament-timeout",
+    ),
+    # the organiser's round pages (web.views.tournaments.organiser_rounds)
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/pairings/",
+        tournament_rounds.pairings,
+        name="web-tournament-pairings",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/swap/",
+        tournament_rounds.swap,
+        name="web-tournament-swap",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/results/",
+        tournament_rounds.results_grid,
+        name="web-tournament-results",
     ),
 ]

@@ -69,6 +69,8 @@ PAGES = {
     "web-tournament-table": PUBLIC,
     "web-tournament-print": PUBLIC,
     "web-tournament-csv": PUBLIC,
+    "web-tournament-pairings": MANAGER,
+    "web-tournament-results": MANAGER,
     "web-notifications": SIGNED_IN,
     "web-notification": FOLLOW,
     "web-organiser-request": SIGNED_IN,
@@ -103,6 +105,7 @@ POST_ONLY = {
     "web-tournament-night-entry",
     "web-tournament-call-time",
     "web-tournament-night-table",
+    "web-tournament-swap",
     "web-play-rematch",
     "web-notifications-read",
     "web-staff-organiser-decide",
@@ -282,6 +285,8 @@ def demo_pages() -> list[Page]:
         page("web-tournament", upcoming.pk),
         page("web-tournament-edit", upcoming.pk),
         page("web-tournament-table", done.pk, table.pk),
+        page("web-tournament-pairings", done.pk, 1),
+        page("web-tournament-results", done.pk, 1),
         *[
             page("web-tournament-print", done.pk, kind)
             for kind in ("pairings", "pairings-by-name", "standings", "slips", "decklists")
@@ -330,6 +335,7 @@ def demo_pages() -> list[Page]:
         page("web-tournament-night-entry", done.pk, entry.pk, "reinstate"),
         page("web-tournament-call-time", done.pk),
         page("web-tournament-night-table", done.pk, table.pk, "extend"),
+        page("web-tournament-swap", done.pk, 1),
         page("web-play-rematch", live.pk),
         page("web-notifications-read"),
         page("web-staff-organiser-decide", 10**9, "approve"),

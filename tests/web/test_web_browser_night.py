@@ -2,7 +2,7 @@
 organiser creates a Swiss event starting at 19:00 in Tokyo, adds 12 entrants in one submit (3 of
 them guests), opens check-in, starts with 2 no-shows dropped, runs three rounds on the round timer
 with a late entry (the organiser enters the results: on the tables' pages, by confirming a single
-report from the attention list, and after calling time), prints round 3's pairings (a PDF by
+report from the attention list, and after calling time, confirmed on its page), prints round 3's pairings (a PDF by
 headless chromium with one row per table), and exports the final standings as CSV; the event page
 fits 390 px."""
 
@@ -192,7 +192,12 @@ def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_se
     page.goto(f"{base}/tournaments/{t.pk}/")
 
     # Round 3: time is called; the unfinished tables come up for the organiser to decide.
-    page.get_by_role("button", name="Call time on round 3").click()
+    page.get_by_role("button", name="Call time on round 3").click()  # the event page's button
+    expect(page.get_by_role("heading", name="Call time on round 3?")).to_be_visible()
+    expect(
+        page.get_by_text("5 unfinished tables: tables 1, 2, 3, 4 and 5 are left to you.")
+    ).to_be_visible()
+    page.get_by_role("button", name="Call time on round 3").click()  # the confirmation's
     expect(page.get_by_text("Time is called: 5 unfinished table(s).")).to_be_visible()
     overdue = page.locator("[data-testid=attention-item][data-kind=overdue]")
     expect(overdue).to_have_count(5)

@@ -217,12 +217,16 @@ def test_organiser_walks_the_lifecycle_through_the_buttons(
     assert r.status_code == 409  # round 1 is still being played
     assert "still being played" in text(r)
 
-    # Drop without a reason is fine; disqualify needs one (400 naming it).
+    # Drop without a reason is fine; disqualify needs one (400 naming it). Both are confirmed
+    # on a confirmation page first (its form posts confirm=yes).
     entry = Entry.objects.get(tournament=t, player=players[0])
-    r = client.post(f"/tournaments/{t.pk}/entries/{entry.pk}/disqualify/", {"dq-reason": " "})
+    r = client.post(
+        f"/tournaments/{t.pk}/entries/{entry.pk}/disqualify/", {"dq-reason": " ", "confirm": "yes"}
+    )
     assert r.status_code == 400 and "reason: Give a reason" in text(r)
     r = client.post(
-        f"/tournaments/{t.pk}/entries/{entry.pk}/disqualify/", {"dq-reason": "marked cards"}
+        f"/tournaments/{t.pk}/entries/{entry.pk}/disqualify/",
+        {"dq-reason": "marked cards", "confirm": "yes"},
     )
     assert r.status_code == 302
     entry.refresh_from_db()
@@ -576,7 +580,7 @@ def test_a_pod_reports_placings(client):
     assert "then by OMW%, then GW%, then OGW%" in page
 
 
-def test_the_organiser_edits_settings_until_check_in(client):
+def test_the_organiser_edits_settings_as_far_as_the_event_allows(client):
     org = organiser()
     t = event(org, capacity=8)
     client.force_login(org)
@@ -590,10 +594,19 @@ def test_the_organiser_edits_settings_until_check_in(client):
     r = client.post(f"/tournaments/{t.pk}/edit/", form_data(top_cut="3"))
     assert r.status_code == 400 and "top_cut" in r.context["form"].errors
     lifecycle.open_check_in(t, org)
-    r = client.post(f"/tournaments/{t.pk}/edit/", form_data(name="Too late", top_cut="0"))
-    assert r.status_code == 409 and "only before check-in" in text(r)
+    # From check-in on, what would not rewrite the past still changes (tournaments.editable);
+    # a capacity below the entrants already in is refused, naming the field.
+    (late,) = people(1)
+    registration.register(t, late, late)
+    r = client.post(f"/tournaments/{t.pk}/edit/", form_data(name="Too late", capacity="0"))
+    assert r.status_code == 409 and "capacity" in r.context["form"].errors
+    assert "1 entrant is in: the capacity cannot go below that." in text(r)
     t.refresh_from_db()
     assert t.name == "Renamed"
+    r = client.post(f"/tournaments/{t.pk}/edit/", form_data(name="Still in time", top_cut="0"))
+    assert r.status_code == 302
+    t.refresh_from_db()
+    assert t.name == "Still in time"
 
 
 def test_an_owner_enters_and_withdraws_their_bot(client):

@@ -329,11 +329,11 @@ def test_the_organiser_disqualifies_a_team_by_its_name(client):
     lifecycle.start(t, org)
     login(client, org)
     url = f"/tournaments/{t.pk}/entries/{first.pk}/disqualify/"
-    blank = client.post(url, {"dq-reason": " "})
+    blank = client.post(url, {"dq-reason": " ", "confirm": "yes"})  # the confirmation's post
     assert blank.status_code == 400 and "reason" in text(blank)
     first.refresh_from_db()
     assert first.state == EntryState.ACTIVE
-    done = client.post(url, {"dq-reason": "marked cards"}, follow=True)
+    done = client.post(url, {"dq-reason": "marked cards", "confirm": "yes"}, follow=True)
     assert "Team ana (Ana &amp; Bob) is disqualified." in text(done)
     first.refresh_from_db()
     assert first.state == EntryState.DISQUALIFIED

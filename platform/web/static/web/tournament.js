@@ -80,6 +80,8 @@ function describe(event) {
       return `${table} is disputed: the organiser will decide.`;
     case "round-paired":
       return `Round ${event.round} is paired.`;
+    case "pairings-changed":
+      return `The organiser changed table(s) ${event.tables.join(", ")} of round ${event.round}.`;
     case "round-finished":
       return `Round ${event.round} is finished.`;
     case "standings-changed":

@@ -79,6 +79,7 @@ FLAG_LABELS = {  # the pairing code's flags, as the pairings table shows them
     "bracket": "bracket",
     "round-robin": "round robin",
     "pod": "pod",
+    "edited": "changed by the organiser",
 }
 
 

@@ -1,6 +1,6 @@
 """The tournament night's actions: entrants in bulk (and guests), a guest's entry claimed and
 approved, the organiser checking a player in or putting a no-show back, the round timer (call
-time, extend a table) and a single report confirmed from the attention list. Every rule is the
+time, once confirmed; extend a table) and a single report confirmed from the attention list. Every rule is the
 tournaments app's (:mod:`tournaments.bulk`, :mod:`tournaments.night`, :mod:`tournaments.timer`)."""
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ from tournaments.errors import TournamentError
 from tournaments.models import TableState
 from web.night_forms import BulkEntryForm, ExtendForm
 from web.views.accounts import private
+from web.views.tournaments import consequences
 from web.views.tournaments.access import back_to_event, event_for, managed_event, table_of
+from web.views.tournaments.confirm import confirm_page, confirmed
 from web.views.tournaments.display import entry_names
 from web.views.tournaments.public import detail, refused, table_page
 
@@ -77,7 +79,10 @@ def entry_step(request: HttpRequest, pk: int, entry_id: int, action: str) -> Htt
 @private
 @require_POST
 def call_time(request: HttpRequest, pk: int) -> HttpResponse:
+    """Call time on the current round, once confirmed (:mod:`web.views.tournaments.confirm`)."""
     t = managed_event(request, pk)
+    if not confirmed(request):
+        return confirm_page(request, t, consequences.call_time(t))
     try:
         called = timer.call_time(t, request.user)
     except TournamentError as exc:

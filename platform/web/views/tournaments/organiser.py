@@ -1,8 +1,10 @@
-"""The tournament pages' actions of an event's organiser (and staff): create and edit an event,
-the lifecycle steps (open registration or check-in, start, pair, cancel), drop or disqualify an
-entry, enter a whole team, correct a table's result or settle a stuck one. Every rule is the
-tournaments app's (:mod:`tournaments.lifecycle`, :mod:`tournaments.rounds`,
-:mod:`tournaments.registration`, :mod:`tournaments.teams`, :mod:`tournaments.results`)."""
+"""The tournament pages' actions of an event's organiser (and staff): create and edit an event
+(fixed settings shown disabled with why: :mod:`tournaments.editable`), the lifecycle steps (open
+registration or check-in, start, pair, cancel), drop or disqualify an entry (confirmed on a page
+first: :mod:`web.views.tournaments.confirm`), enter a whole team, correct a table's result or
+settle a stuck one. Every rule is the tournaments app's (:mod:`tournaments.lifecycle`,
+:mod:`tournaments.rounds`, :mod:`tournaments.registration`, :mod:`tournaments.teams`,
+:mod:`tournaments.results`)."""
 
 from __future__ import annotations
 
@@ -13,24 +15,24 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments import lifecycle, registration, results, rounds, teams
+from tournaments import editable, lifecycle, registration, results, rounds, teams
 from tournaments.errors import TournamentError
-from tournaments.models import EntryState, State, Tournament
+from tournaments.models import EntryState, Tournament
 from web.night_forms import EventForm
 from web.table_forms import CorrectForm, ReasonForm, TimeoutForm
-from web.tournament_forms import OrganiserTeamForm, TournamentForm
+from web.tournament_forms import MODE_FIELDS, OrganiserTeamForm, TournamentForm
 from web.views.accounts import private
 from web.views.errors import OrganiserOnly
+from web.views.tournaments import consequences
 from web.views.tournaments.access import (
     back_to_event,
     managed_event,
     player_named,
     table_of,
 )
+from web.views.tournaments.confirm import confirm_page, confirmed
 from web.views.tournaments.display import entry_names, table_players
 from web.views.tournaments.public import detail, refused, table_page
-
-FIXED_SETTINGS = ("game", "format", "team_size")  # fixed once registration opens
 
 
 def _form_error(form: TournamentForm, exc: TournamentError) -> None:
@@ -60,18 +62,23 @@ def create(request: HttpRequest) -> HttpResponse:
 
 @private
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's settings: those that can no longer change are shown disabled, each with why
+    (:mod:`tournaments.editable`), and left out of what is saved."""
     t = managed_event(request, pk)
     form = EventForm(request.POST or None, instance=Tournament.objects.get(pk=t.pk))
-    if t.state != State.DRAFT:  # fixed once registration opens
-        for name in FIXED_SETTINGS:
-            form.fields[name].disabled = True
-            form.fields[name].help_text = "Fixed once registration is open."
+    fixed = {}
+    for name, field in form.fields.items():
+        why = editable.fixed_reason(t, "options" if name in MODE_FIELDS else name)
+        if why:
+            field.disabled = True
+            field.help_text = why
+            fixed[name] = why
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            settings = form.settings()
-            if t.state != State.DRAFT:
-                settings = {k: v for k, v in settings.items() if k not in FIXED_SETTINGS}
+            settings = {k: v for k, v in form.settings().items() if k not in fixed}
+            if any(name in fixed for name in MODE_FIELDS):
+                settings.pop("options", None)
             try:
                 lifecycle.update(t, request.user, **settings)
             except TournamentError as exc:
@@ -85,7 +92,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "web/tournaments/form.html",
-        {"form": form, "creating": False, "tournament": t},
+        {"form": form, "creating": False, "tournament": t, "fixed": bool(fixed)},
         status=status,
     )
 
@@ -129,16 +136,27 @@ def step(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @private
 @require_POST
 def entry_action(request: HttpRequest, pk: int, entry_id: int, action: str) -> HttpResponse:
-    """The organiser drops or disqualifies an entry (a reason is required to disqualify)."""
+    """The organiser drops or disqualifies an entry (a reason is required to disqualify), once
+    confirmed (:mod:`web.views.tournaments.confirm`)."""
     t = managed_event(request, pk)
     try:
         entry = lifecycle.entry_for(t, entry_id)
         name = entry_names([entry])[entry.pk]  # a player's name, or a team's
         if action == "disqualify":
-            # The service refuses a blank reason, naming the field.
-            registration.disqualify(t, entry, request.user, request.POST.get("dq-reason", ""))
+            confirm = consequences.disqualify(t, entry, name)
+            if not confirmed(request):
+                return confirm_page(request, t, confirm)
+            try:  # the service refuses a blank reason, naming the field
+                registration.disqualify(t, entry, request.user, request.POST.get("dq-reason", ""))
+            except TournamentError as exc:
+                if exc.field != "reason":
+                    raise
+                error = f"reason: {exc.message}"
+                return confirm_page(request, t, confirm, error=error, status=exc.status)
             done = f"{name} is disqualified."
         elif action == "drop":
+            if not confirmed(request):
+                return confirm_page(request, t, consequences.drop(t, entry, name))
             reason = request.POST.get("drop-reason", "").strip()[:2000]
             registration.drop(t, entry, request.user, reason)
             done = f"{name} is dropped."

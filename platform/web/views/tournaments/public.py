@@ -46,6 +46,7 @@ from web.views.tournaments.entry_forms import (
 )
 from web.views.tournaments.night_display import night_context
 from web.views.tournaments.printouts import PRINTS
+from web.views.tournaments.round_display import round_tools, swap_context
 
 PER_PAGE = 25
 TABLES_PER_PAGE = 64
@@ -247,6 +248,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
         )
         context["cancel_form"] = bound.get("cancel_form") or ReasonForm(prefix="cancel")
         context["disqualify_form"] = ReasonForm(prefix="dq")
+        context["round_tools"] = round_tools(t)
     context["decklists"] = decklists.decklists(t, user, entries)
     context["prints"] = PRINTS
     return render(request, "web/tournaments/detail.html", context, status=status)
@@ -297,6 +299,8 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
         context["correct_form"] = bound.get("correct_form") or CorrectForm(
             players=players, prefix="correct"
         )
+        if open_table and t.state == State.RUNNING:
+            context["swap_form"] = swap_context(t, table)
         if open_table:
             context["timeout_form"] = bound.get("timeout_form") or TimeoutForm(
                 seats=[(e, names[e]) for e in table.entries], prefix="timeout"
