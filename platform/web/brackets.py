@@ -2,46 +2,52 @@
 
 Input is the bracket tree of :func:`tournaments.summary.bracket_json`: every node (match) with its
 side (``winners``, ``losers``, ``final``, ``third``), round, slots, players and their names (a team
-event's boxes show its ``team_names``), state
-and, once paired, its table, result and match. :func:`layout` places each node on a grid (pure
-geometry, tested on its own); :func:`bracket_svg` draws the boxes, the lines between them, and a
-link on every match that has a table.
+event's boxes show its ``team_names``), state and, once paired, its table, result and match.
+:func:`layout` places each node on a grid (pure geometry, tested on its own); :func:`bracket_svg`
+draws the boxes, the lines between them, and a link on every match that has a table.
 
 Placement: each section (the winners tree, the losers tree) is a tree whose root is its last
 match; leaves take consecutive rows in depth-first order and every other match sits at the mean
 row of the matches feeding it, so matches of one column never overlap and a match lies level
-with its feeders. Columns are rounds. The grand final and its reset (double elimination) follow
-the last column, between the two trees; the third-place match sits below the final.
+with its feeders. Columns are rounds, headed at the top of their section. The grand final (its
+reset below it) follows the last column, between the trees; the third place sits below the
+final. Seven columns (double elimination of 16) fit the 1110 px of the event page at 1280 px.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-BOX_W = 200
+BOX_W = 136
 BOX_H = 44
 ROW_H = BOX_H / 2
-SLOT_H = 74  # one grid row: the box, its heading line and a gap
-COL_W = 250  # box width plus the gap the connecting lines use
-PAD = 12
-HEAD = 22  # room for a section heading
-LABEL_OVERHANG = 60  # a heading line ("M11 · Bracket reset (if needed) · waiting") is wider
+COL_W = 158  # box width plus the gap the connecting lines use
+SLOT_H = 68  # one grid row: the box, the line above it and a gap
+PAD = 6
+META_H = 16  # the line above a box: its match number and state
+HEAD_H = 32  # a round's heading: up to two lines
+TITLE_H = 22  # a section's title ("Losers bracket")
 SECTION_GAP = 1.0  # empty grid rows between the winners and the losers tree
-STATE_LABELS = {
-    "waiting": "waiting",
+APART = 1.5  # rows from a box to one headed on its own below it (the reset, the third place)
+FONT = 13  # the players' names
+SMALL = 12  # headings and the line above each box: never smaller
+SCORE_W = 22  # room kept for a score at the right of a box
+EMS = (
+    dict.fromkeys("ijl.,:;'|!", 0.3)
+    | dict.fromkeys("ftr -()[]/", 0.42)
+    | dict.fromkeys("mwMW", 1.0)
+)
+STATE_LABELS = {  # the others (waiting, done, disputed, void) are shown as they are
     "ready": "to play",
-    "done": "done",
     "not-needed": "not needed",
     "pending": "playing",
     "reported": "one report in",
-    "disputed": "disputed",
     "final": "done",
-    "void": "void",
 }
 COLOURS = {
     "done": "#e6f4ea",
@@ -68,20 +74,28 @@ class Box:
 
 
 @dataclass
+class Heading:
+    """A text over the boxes: a section's title, or a round's heading (``x``, ``y``: baseline)."""
+
+    text: str
+    x: float
+    y: float
+    kind: str  # "section" or "round"
+
+
+@dataclass
 class Layout:
     boxes: dict[int, Box]
     lines: list[tuple[int, int]]  # (from node, to node): the first one feeds the second
-    headings: list[tuple[str, float, float]] = field(default_factory=list)
-    width: float = 0.0
-    height: float = 0.0
+    headings: list[Heading]
+    width: float
+    height: float
+    columns: int
 
 
 def _section(node: Mapping[str, Any], kind: str) -> str:
     """Which tree a node is drawn in: the single-elimination final belongs to its winners tree."""
-    side = node["side"]
-    if side == "final" and kind != "double":
-        return "winners"
-    return side
+    return "winners" if node["side"] == "final" and kind != "double" else node["side"]
 
 
 def _place_tree(nodes: list[Mapping[str, Any]], first_row: float) -> tuple[dict[int, float], float]:
@@ -113,37 +127,31 @@ def _place_tree(nodes: list[Mapping[str, Any]], first_row: float) -> tuple[dict[
     return rows, next_row
 
 
+def _max_rounds(nodes: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    sides = {n["side"] for n in nodes}
+    return {side: max(n["round"] for n in nodes if n["side"] == side) for side in sides}
+
+
 def layout(tree: Mapping[str, Any]) -> Layout:
     """Grid and pixel positions of every match of ``tree`` (a ``bracket_json`` document)."""
     kind = tree.get("kind", "single")
     nodes = list(tree["nodes"])
+    max_rounds = _max_rounds(nodes)
     boxes: dict[int, Box] = {}
     lines: list[tuple[int, int]] = []
-    headings: list[tuple[str, float, float]] = []
 
     winners = [n for n in nodes if _section(n, kind) == "winners"]
     losers = [n for n in nodes if _section(n, kind) == "losers"]
-    finals = sorted((n for n in nodes if n["side"] == "final" and kind == "double"), key=_round)
+    finals = [n for n in nodes if n["side"] == "final" and kind == "double"]
+    finals.sort(key=lambda n: n["round"])  # the grand final, then its reset
     third = [n for n in nodes if n["side"] == "third"]
 
-    max_w_round = max((n["round"] for n in winners if n["side"] == "winners"), default=0)
-
-    def col_of(n: Mapping[str, Any]) -> int:
-        if n["side"] == "final" and kind != "double":
-            return max_w_round  # the column after the last winners round
-        return n["round"] - 1
-
-    top = 0.0
-    w_rows, end = _place_tree(winners, top)
-    for n in winners:
-        boxes[n["id"]] = Box(n, col_of(n), w_rows[n["id"]])
-    if losers:
-        start = end + SECTION_GAP
-        l_rows, end = _place_tree(losers, start)
-        for n in losers:
-            boxes[n["id"]] = Box(n, col_of(n), l_rows[n["id"]])
-        headings.append(("Winners bracket", 0, top))
-        headings.append(("Losers bracket", 0, start))
+    rows, end = _place_tree(winners, 0.0)
+    start = end + SECTION_GAP
+    rows |= _place_tree(losers, start)[0]
+    for n in winners + losers:  # the single-elimination final: after the last winners round
+        col = max_rounds.get("winners", 0) if n["side"] == "final" else n["round"] - 1
+        boxes[n["id"]] = Box(n, col, rows[n["id"]])
     last_col = max((b.col for b in boxes.values()), default=-1)
     if finals:
         feeders = [
@@ -152,15 +160,15 @@ def layout(tree: Mapping[str, Any]) -> Layout:
             if s["kind"] == "winner" and s.get("node") in boxes
         ]
         row = sum(feeders) / len(feeders) if feeders else 0.0
-        for i, n in enumerate(finals):
-            boxes[n["id"]] = Box(n, last_col + 1 + i, row)
+        for i, n in enumerate(finals):  # the reset below the grand final, in its column
+            boxes[n["id"]] = Box(n, last_col + 1, row + i * APART)
     if third:
         final_box = next((b for b in boxes.values() if b.node["side"] == "final"), None)
         col = final_box.col if final_box else last_col
-        row = max((b.row for b in boxes.values()), default=-1.0) + 1
+        row = max((b.row for b in boxes.values()), default=-APART) + APART
         for n in third:
             boxes[n["id"]] = Box(n, col, row)
-            row += 1
+            row += APART
 
     # Lines: a winner moving on to the next match (losers dropping down are not drawn).
     for n in nodes:
@@ -171,28 +179,39 @@ def layout(tree: Mapping[str, Any]) -> Layout:
             lines.append((finals[0]["id"], n["id"]))
     lines = sorted(set(lines))
 
-    head = HEAD if headings else 0
+    top = PAD + (TITLE_H if losers else 0) + HEAD_H + META_H  # the first row's boxes
     for b in boxes.values():
         b.x = PAD + b.col * COL_W
-        b.y = PAD + head + b.row * SLOT_H + 14
-    cols = max((b.col for b in boxes.values()), default=0) + 1
-    rows = max((b.row for b in boxes.values()), default=0) + 1
-    pixel_headings = [(t, PAD, PAD + head + r * SLOT_H - 6) for t, _, r in headings]
-    return Layout(
-        boxes=boxes,
-        lines=lines,
-        headings=pixel_headings,
-        width=PAD * 2 + (cols - 1) * COL_W + BOX_W + LABEL_OVERHANG,
-        height=PAD * 2 + head + rows * SLOT_H,
+        b.y = top + b.row * SLOT_H
+    headings: list[Heading] = []
+    sections = [(winners, 0.0, "Winners bracket")] + (
+        [(losers, start, "Losers bracket")] if losers else []
     )
-
-
-def _round(n: Mapping[str, Any]) -> int:
-    return n["round"]
+    for members, first, name in sections:
+        heads_y = top + first * SLOT_H - META_H - HEAD_H  # the top of the section's headings
+        if losers:
+            headings.append(Heading(name, PAD, heads_y - TITLE_H + 15, "section"))
+        by_col = {boxes[n["id"]].col: n for n in members}  # a column's matches share a round
+        for col, n in sorted(by_col.items()):
+            label = match_label(n, kind, max_rounds)
+            headings.append(Heading(label, PAD + col * COL_W, heads_y + 12, "round"))
+    for n in finals + third:  # headed on their own, just above the box
+        b = boxes[n["id"]]
+        headings.append(
+            Heading(match_label(n, kind, max_rounds), b.x, b.y - META_H - HEAD_H + 12, "round")
+        )
+    cols = max((b.col for b in boxes.values()), default=0) + 1
+    last = max((b.row for b in boxes.values()), default=0)
+    width, height = PAD * 2 + (cols - 1) * COL_W + BOX_W, top + last * SLOT_H + BOX_H + PAD
+    return Layout(boxes, lines, headings, width, height, cols)
 
 
 def match_label(node: Mapping[str, Any], kind: str, max_rounds: Mapping[str, int]) -> str:
-    """What a match is called: "Round 2", "Semi-final", "Grand final", "Losers round 3"..."""
+    """A match's heading: "Round 2", "Semi-final", "Grand final", "Losers round 3"...
+
+    The one place a match is named: the round headings over the columns, the heading of the
+    finals and the third-place match, and each box's description all come from here.
+    """
     side, rnd = node["side"], node["round"]
     if side == "third":
         return "Third place"
@@ -231,6 +250,46 @@ def _state(node: Mapping[str, Any]) -> str:
     return node["state"]
 
 
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of the width ``text`` takes, measured on DejaVu Sans (a wide face)."""
+    em = sum(
+        EMS.get(ch, 1.0 if ord(ch) >= 0x250 else 0.78 if ch.isupper() else 0.66) for ch in text
+    )  # beyond Latin: as wide as a square
+    return em * size * (1.1 if bold else 1.0)
+
+
+def clip(text: str, width: float, size: float = FONT, bold: bool = False) -> str:
+    """``text``, cut short with an ellipsis when it would be wider than ``width``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _heading_svg(h: Heading) -> str:
+    """A section's title on one line; a round's heading on up to two, the full text on hover."""
+    if h.kind == "section":
+        return (
+            f'<text class="section" x="{h.x:.0f}" y="{h.y:.0f}" font-size="14" '
+            f'font-weight="bold">{escape(h.text)}</text>'
+        )
+    width = BOX_W - 16  # clear of the line down to the reset, near the box's right edge
+    words, first = h.text.split(" "), ""
+    while words and (not first or text_width(f"{first} {words[0]}", SMALL, True) <= width):
+        first = f"{first} {words.pop(0)}".strip()
+    lines = [clip(line, width, SMALL, True) for line in (first, " ".join(words)) if line]
+    tip = f"<title>{escape(h.text)}</title>" if " ".join(lines) != h.text else ""
+    spans = "".join(  # a space ends a line with one below it: the words stay apart when read
+        f'<tspan x="{h.x:.0f}" dy="{14 * bool(i)}">{escape(text)}</tspan>'
+        for i, text in enumerate([f"{line} " for line in lines[:-1]] + lines[-1:])
+    )
+    return (
+        f'<text class="round" x="{h.x:.0f}" y="{h.y:.0f}" font-size="{SMALL}" font-weight="bold" '
+        f'fill="#222">{tip}{spans}</text>'
+    )
+
+
 def bracket_svg(
     tree: Mapping[str, Any] | None,
     *,
@@ -240,43 +299,38 @@ def bracket_svg(
     """The bracket as an ``<svg>``: a box per match (players, score, state), lines between.
 
     ``link(node)`` gives the address a match box links to (its match, or its table), or None.
+    ``data-cols`` on the drawing gives its columns, so the page can tell when it scrolls.
     """
     if not tree or not tree.get("nodes"):
         return mark_safe(f'<p class="muted">{escape(title)}: not drawn yet.</p>')
     kind = tree.get("kind", "single")
     lay = layout(tree)
-    max_rounds: dict[str, int] = {}
-    for n in tree["nodes"]:
-        max_rounds[n["side"]] = max(max_rounds.get(n["side"], 0), n["round"])
+    max_rounds = _max_rounds(tree["nodes"])
     seed_names = tree.get("seed_teams") or tree.get("seed_names") or []
     out = [
-        f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" '
+        f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" data-cols="{lay.columns}" '
         f'viewBox="0 0 {lay.width:.0f} {lay.height:.0f}" width="{lay.width:.0f}" '
         f'height="{lay.height:.0f}" role="group" aria-label="{escape(title)}" '
-        'font-family="system-ui, sans-serif" font-size="13">',
+        f'font-family="system-ui, sans-serif" font-size="{FONT}">',
         f"<title>{escape(title)}</title>",
     ]
     winner = tree.get("winner_team") or tree.get("winner_name")
     if winner:
         out.append(f"<desc>Champion: {escape(winner)}.</desc>")
-    for text, x, y in lay.headings:
-        out.append(
-            f'<text class="section" x="{x:.0f}" y="{y:.0f}" font-weight="bold">{escape(text)}</text>'
-        )
+    out.extend(_heading_svg(h) for h in lay.headings)
     out.append('<g class="lines" fill="none" stroke="#888" stroke-width="1.5">')
     for src, dst in lay.lines:
         a, b = lay.boxes[src], lay.boxes[dst]
-        x1, y1 = a.x + BOX_W, a.y + BOX_H / 2
-        x2, y2 = b.x, b.y + BOX_H / 2
-        mid = (x1 + x2) / 2
-        out.append(
-            f'<path data-from="{src}" data-to="{dst}" '
-            f'd="M{x1:.1f},{y1:.1f} H{mid:.1f} V{y2:.1f} H{x2:.1f}"/>'
-        )
+        if a.col == b.col:  # the reset, below the grand final: straight down
+            d = f"M{a.x + BOX_W - 8:.1f},{a.y + BOX_H:.1f} V{b.y:.1f}"
+        else:
+            x1, y1, x2, y2 = a.x + BOX_W, a.y + BOX_H / 2, b.x, b.y + BOX_H / 2
+            d = f"M{x1:.1f},{y1:.1f} H{(x1 + x2) / 2:.1f} V{y2:.1f} H{x2:.1f}"
+        out.append(f'<path data-from="{src}" data-to="{dst}" d="{d}"/>')
     out.append("</g>")
-    for node_id in sorted(lay.boxes):
-        box = lay.boxes[node_id]
-        out.append(_box_svg(box, kind, max_rounds, seed_names, link))
+    out.extend(
+        _box_svg(lay.boxes[i], kind, max_rounds, seed_names, link) for i in sorted(lay.boxes)
+    )
     out.append("</svg>")
     return mark_safe("".join(out))  # every text above is escaped or a number
 
@@ -290,13 +344,9 @@ def _box_svg(
 ) -> str:
     node = box.node
     state = _state(node)
-    labels = node.get("team_names") or node.get("player_names")  # a team event names teams
-    names = [
-        (labels or [None, None])[i]
-        if (node.get("players") or [None, None])[i] is not None
-        else None
-        for i in range(2)
-    ]
+    labels = node.get("team_names") or node.get("player_names") or [None] * 2  # a team event: teams
+    players = node.get("players") or [None] * 2
+    names = [labels[i] if players[i] is not None else None for i in range(2)]
     shown = [names[i] or _placeholder(node["slots"][i], seed_names) for i in range(2)]
     known = [names[i] is not None for i in range(2)]
     scores = _scores(node)
@@ -309,7 +359,7 @@ def _box_svg(
     x, y = box.x, box.y
     parts = [
         f'<g class="match state-{escape(state)}" data-node="{node["id"]}" '
-        f'data-state="{escape(state)}">'
+        f'data-side="{escape(node["side"])}" data-state="{escape(state)}">'
     ]
     summary = f"Match {node['id']}, {label}: {shown[0]} {scores[0]} against {shown[1]} {scores[1]}"
     summary = f"{summary.strip()}; {state_text}"
@@ -318,39 +368,33 @@ def _box_svg(
     href = link(node) if link else None
     if href:
         parts.append(f'<a href="{escape(href)}" aria-label="{escape(summary)}">')
+    parts.append(f"<title>{escape(summary)}</title>")  # on hover: the names in full
     parts.append(
-        f'<text x="{x:.0f}" y="{y - 4:.0f}" font-size="11" fill="#555">'
-        f"M{node['id']} · {escape(label)} · {escape(state_text)}</text>"
+        f'<text class="meta" x="{x:.0f}" y="{y - 4:.0f}" font-size="{SMALL}" fill="#555">'
+        f"M{node['id']} · {escape(state_text)}</text>"
     )
     stroke = "#b00" if state == "disputed" else "#666"
     dash = ' stroke-dasharray="4 3"' if node.get("if_needed") else ""
     parts.append(
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{BOX_W}" height="{BOX_H}" rx="4" '
         f'fill="{fill}" stroke="{stroke}"{dash}/>'
-    )
-    parts.append(
         f'<line x1="{x:.0f}" y1="{y + ROW_H:.0f}" x2="{x + BOX_W:.0f}" y2="{y + ROW_H:.0f}" '
         'stroke="#ccc"/>'
     )
     for i in range(2):
         ty = y + ROW_H * i + 15
         weight = ' font-weight="bold"' if winner_seat == i else ""
-        colour = "#111" if known[i] else "#777"
+        colour = "#111" if known[i] else "#767676"
         style = "" if known[i] else ' font-style="italic"'
+        room = BOX_W - 8 - (SCORE_W if any(scores) else 8)
         parts.append(
             f'<text class="player" x="{x + 8:.0f}" y="{ty:.0f}" fill="{colour}"{weight}{style}>'
-            f"{escape(_clip(shown[i]))}</text>"
+            f"{escape(clip(shown[i], room, FONT, winner_seat == i))}</text>"
         )
         if scores[i]:
             parts.append(
                 f'<text class="score" x="{x + BOX_W - 8:.0f}" y="{ty:.0f}" text-anchor="end"'
                 f"{weight}>{escape(scores[i])}</text>"
             )
-    if href:
-        parts.append("</a>")
-    parts.append("</g>")
+    parts.append("</a></g>" if href else "</g>")
     return "".join(parts)
-
-
-def _clip(text: str, limit: int = 24) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
