@@ -156,7 +156,7 @@ def test_the_organisers_correction_on_the_table_page_changes_the_result_with_a_l
     entry = LogEntry.objects.get(tournament=t, action="correct_result")
     assert entry.actor == org and entry.reason == "the slips were swapped"
     assert entry.detail["before"]["result"]["wins"] == [2, 0]
-    assert entry.detail["after"]["wins"] == [0, 2]
+    assert entry.detail["after"]["result"]["wins"] == [0, 2]
     assert LogEntry.objects.filter(tournament=t, action="winner_changed", actor=org).count() == 1
     # ... and the admin shows the entry, view only
     page = admin_client().get(f"/admin/tournaments/logentry/{entry.pk}/change/")
