@@ -150,7 +150,9 @@ def test_standings_and_brackets_are_drawn(page, live_server):
     page.goto(f"{live_server.url}/tournaments/{t.pk}/?round=1")
     standings = page.locator("table.standings tbody tr")
     expect(standings).to_have_count(8)
-    expect(standings.first.locator("td").first).to_have_text("1")
+    expect(standings.first.locator("td").first).to_have_text("1st")  # the champion's row
+    expect(standings.first).to_contain_text(t.winner.player.public_name)
+    expect(standings.nth(1).locator("td").first).to_have_text("2nd")
     expect(page.get_by_text("How the standings are computed")).to_be_visible()
     page.get_by_text("How the standings are computed").click()  # open the legend
     expect(page.get_by_text("never below 33%").first).to_be_visible()
