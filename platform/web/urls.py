@@ -11,6 +11,7 @@ from web.views import (
     public,
     staff,
 )
+from web.views.tournaments import corrections as tournament_corrections
 from web.views.tournaments import night as tournament_night
 from web.views.tournaments import organiser as tournament_organiser
 from web.views.tournaments import organiser_rounds as tournament_rounds
@@ -187,6 +188,21 @@ urlpatterns = [
         "tournaments/<int:pk>/tables/<int:table_id>/correct/",
         tournament_organiser.correct,
         name="web-tournament-correct",
+    ),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_id>/void/",
+        tournament_corrections.void,
+        name="web-tournament-void",
+    ),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_id>/replay/",
+        tournament_corrections.replay,
+        name="web-tournament-replay",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/repair/",
+        tournament_corrections.repair,
+        name="web-tournament-repair",
     ),
     path(
         "tournaments/<int:pk>/tables/<int:table_id>/timeout/",

@@ -56,7 +56,7 @@ def test_swap_two_players_then_enter_the_round_from_the_grid(page, live_server):
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.get_by_role("link", name="Enter the result slips").click()
-    expect(page.get_by_role("heading", name="Result slips of round 1")).to_be_visible()
+    expect(page.get_by_role("heading", name="Result slips: Round 1")).to_be_visible()
     expect(page.get_by_test_id("slip")).to_have_count(2)
     assert page_fits(page)  # document.documentElement.scrollWidth <= innerWidth
     for slip in page.get_by_test_id("slip").all():
@@ -64,7 +64,7 @@ def test_swap_two_players_then_enter_the_round_from_the_grid(page, live_server):
         games.nth(0).fill("2")
         games.nth(1).fill("1")
     page.get_by_role("button", name="Enter the results").click()
-    expect(page.get_by_text("2 result(s) entered. Round 1 is complete.")).to_be_visible()
+    expect(page.get_by_text("2 results entered. Round 1 is complete.")).to_be_visible()
     entered = page.get_by_test_id("entered")
     expect(entered).to_contain_text(f"Table 1: {b} 2–1")
     expect(entered).to_contain_text(f"Table 2: {shown[two.entries[0]]} 2–1 {a}")

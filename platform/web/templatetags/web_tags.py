@@ -218,3 +218,12 @@ def zone_unknown_mark() -> SafeString:
     """`` data-zone-unknown`` on the page's ``<html>`` when the server does not know the
     viewer's zone (its times are UTC): ``web/zone.js`` then rewrites them in the browser's."""
     return mark_safe("" if zone_known() else " data-zone-unknown")
+
+
+@register.filter
+def in_sentence(title: Any) -> str:
+    """A round's name inside a sentence: "Round 3" -> "round 3", "Semi-finals" -> "the
+    semi-finals"."""
+    from tournaments.naming import lower_first
+
+    return lower_first(str(title)) if title else ""

@@ -83,6 +83,19 @@ FLAG_LABELS = {  # the pairing code's flags, as the pairings table shows them
 }
 
 
+#: Where a table's result came from, as the table page says it.
+SOURCE_WORDS = {
+    "engine": "the match played on the platform",
+    "reports": "the players' reports",
+    "organiser": "the organiser",
+    "admin": "staff, in the match audit",
+    "forfeit": "a forfeit",
+    "bye": "a bye",
+    "timeout": "a timeout award by the organiser",
+    "time": "time called: a draw",
+}
+
+
 def own_entries(user: Any, entries: Any) -> set[int]:
     """The entries ``user`` plays in (as the player, a team's captain or its partner)."""
     if not user.is_authenticated:

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments import pairings_edit, slips
+from tournaments import naming, pairings_edit, slips
 from tournaments.errors import TournamentError
 from tournaments.models import Round, RoundState, State, Tournament
 from web.round_forms import ResultsGridForm, SwapForm, TablesForm
@@ -208,6 +208,8 @@ def _grid_page(
             "entered": [(tb, result_words(tb, names)) for tb in entered],
             "finished": rnd.state == RoundState.FINISHED,
             "next_round": nxt,
+            "round_title": naming.round_title(t, rnd),
+            "next_title": naming.round_title(t, nxt) if nxt is not None else "",
         },
         status=status,
     )
@@ -227,14 +229,16 @@ def results_grid(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         entered = slips.enter(t, request.user, number, form.slips())
     except slips.SlipsError as exc:
-        messages.error(request, f"Nothing was saved: {len(exc.problems)} slip(s) to fix.")
+        bad = len(exc.problems)
+        messages.error(request, f"Nothing was saved: {bad} slip{'' if bad == 1 else 's'} to fix.")
         return _grid_page(request, t, rnd, form=form, problems=exc, status=400)
     except TournamentError as exc:
         messages.error(request, exc.message)
         return _grid_page(request, t, rnd, form=form, status=exc.status)
-    done = f"{len(entered.tables)} result(s) entered."
+    count = len(entered.tables)
+    done = f"{count} result{'' if count == 1 else 's'} entered."
     if entered.round_closed:
-        done += f" Round {number} is complete."
+        done += f" {naming.round_title_of(t, number)} is complete."
     messages.success(request, done)
     url = reverse("web-tournament-results", args=[t.pk, number])
     return redirect(f"{url}?entered={','.join(str(tb.pk) for tb in entered.tables)}")

@@ -14,9 +14,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from players import inbox
-from tournaments import decklists, log_text, naming, outcome, summary, values
+from tournaments import corrections, decklists, log_text, naming, outcome, summary, values
 from tournaments.errors import TournamentError, can_manage
-from tournaments.models import Entry, EntryState, LogEntry, State, Table, Tournament
+from tournaments.models import Entry, EntryState, LogEntry, State, Table, TableState, Tournament
 from tournaments.tables import paper_bot_table
 from web.brackets import bracket_svg
 from web.table_forms import CorrectForm, ReasonForm, ResultForm, TimeoutForm
@@ -27,6 +27,7 @@ from web.views.tournaments.display import (
     LEGEND,
     LEGEND_PODS,
     METRIC_NAMES,
+    SOURCE_WORDS,
     bracket_link,
     entry_names,
     members,
@@ -283,6 +284,8 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
         "partner": partner,
         "team_event": t.team_size > 1,
         "play_seat": _play_seat(request.user, table),
+        "round_title": naming.round_title(t, table.round),
+        "source_words": SOURCE_WORDS.get(table.source, table.source),
         "extend_error": bound.get("extend_error"),
         "extend_value": bound.get("extend_value"),
     }
@@ -296,6 +299,10 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
             players=players, prefix="report"
         )
     if manager and not table.bye and t.state in (State.RUNNING, State.FINISHED):
+        context["next_steps"] = corrections.next_steps(t, table)
+        context["can_void"] = table.state == TableState.FINAL and not (
+            corrections.later_bracket_tables(table)
+        )
         context["correct_form"] = bound.get("correct_form") or CorrectForm(
             players=players, prefix="correct"
         )
