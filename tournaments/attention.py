@@ -1,8 +1,13 @@
-"""The organiser's attention list: what waits on them during the night, each with its action.
+"""The organiser's attention list ("Needs you now"): what waits on them, each with its action.
 
 Tables waiting on a confirmation (one report in), disputes, overdue tables (past their deadline,
-or time called and left to the organiser), players not checked in while check-in is open, and
-no-shows dropped at the start (who can be put back). Read-only: the pages offer one action each.
+or time called and left to the organiser), players not checked in while check-in is open,
+no-shows dropped at the start (who can be put back), guests' entries claimed by an account
+(approve or refuse), late entries (shown until the round they join is paired: a late entry
+needs no acceptance, :func:`tournaments.registration.register` takes it at once, so this is for
+the organiser's information) and decks: active entries without a legal deck before the start
+(missing, or made illegal by a newer catalogue), and illegal ones while the event runs.
+Read-only: the pages offer one action each.
 """
 
 from __future__ import annotations
@@ -10,8 +15,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils import timezone
 
+from tournaments.entry_decks import deck_states, needs_deck
 from tournaments.models import (
     EntryState,
     Format,
@@ -29,7 +36,11 @@ from tournaments.timer import TIME_CALLED, table_deadline
 @dataclass(frozen=True)
 class Item:
     """One thing to see to: its ``kind`` (``to_confirm``, ``disputed``, ``overdue``,
-    ``not_checked_in``, ``no_show``), the table or entry it is about, and since when."""
+    ``not_checked_in``, ``no_show``, ``guest_claim``, ``late_entry``, ``missing_deck``), the
+    table or entry it is about, since when; ``person`` names who it is about besides the entry
+    (the account claiming a guest's entry, a team's player whose deck it is), ``note`` the
+    problem in words (an illegal deck's first violation), ``round_number`` the round a late
+    entry joins."""
 
     kind: str
     table_id: int | None = None
@@ -37,6 +48,9 @@ class Item:
     entry_id: int | None = None
     entries: tuple[int, ...] = ()
     since: dt.datetime | None = None
+    person: str = ""
+    note: str = ""
+    round_number: int | None = None
 
 
 def attention(t: Tournament, now: dt.datetime | None = None) -> list[Item]:
@@ -69,7 +83,44 @@ def attention(t: Tournament, now: dt.datetime | None = None) -> list[Item]:
         if t.format in (Format.SWISS, Format.PODS) and t.stage == Stage.MAIN:  # may come back
             for e in t.entries.filter(state=EntryState.WITHDRAWN, reason=NO_SHOW):
                 items.append(Item("no_show", entry_id=e.pk, entries=(e.pk,)))
+            late = t.entries.filter(state=EntryState.ACTIVE, joined_round=t.current_round + 1)
+            for e in late.exclude(joined_round=1).order_by("pk"):
+                items.append(
+                    Item("late_entry", entry_id=e.pk, entries=(e.pk,), round_number=e.joined_round)
+                )
     elif t.check_in_required and check_in_is_open(t, now):
         for e in t.entries.filter(state=EntryState.ACTIVE, checked_in=False).order_by("pk"):
             items.append(Item("not_checked_in", entry_id=e.pk, entries=(e.pk,)))
+    if t.state in (State.REGISTRATION, State.CHECK_IN, State.RUNNING):
+        claims = t.entries.filter(guest=True, claim__isnull=False).select_related("claim")
+        for e in claims.order_by("pk"):
+            items.append(
+                Item("guest_claim", entry_id=e.pk, entries=(e.pk,), person=e.claim.public_name)
+            )
+        items += deck_items(t)
     return items
+
+
+def deck_items(t: Tournament) -> list[Item]:
+    """``missing_deck`` items: before the start every active entry without a legal deck (none
+    at all, or illegal now); while the event runs the illegal ones. A team's player is named."""
+    shown = ("illegal",) if t.state == State.RUNNING else ("missing", "illegal")
+    active = t.entries.filter(state=EntryState.ACTIVE)
+    if shown == ("illegal",) or not needs_deck(t.game):  # only a version can turn illegal
+        active = active.filter(
+            Q(deck_version__isnull=False) | Q(partner_deck_version__isnull=False)
+        )
+    entries = list(active.select_related("player", "partner").order_by("pk"))
+    states = deck_states(t, entries)
+    return [
+        Item(
+            "missing_deck",
+            entry_id=e.pk,
+            entries=(e.pk,),
+            person=seat.player.public_name if e.partner_id else "",
+            note=seat.problem,
+        )
+        for e in entries
+        for seat in states[e.pk]
+        if seat.state in shown
+    ]

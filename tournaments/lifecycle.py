@@ -69,6 +69,10 @@ def check_settings(t: Tournament) -> None:
             raise TournamentError("The ladder's matches are not two-player.", field="ladder")
     check_team_settings(t)
     zone_named(t.time_zone)
+    if t.deck_deadline and t.starts_at and t.deck_deadline > t.starts_at:
+        raise TournamentError(
+            "The deck deadline is at the start at the latest.", field="deck_deadline"
+        )
     if t.round_minutes is not None and not 1 <= t.round_minutes <= 600:
         raise TournamentError("A round lasts 1 to 600 minutes.", field="round_minutes")
     if t.options:
