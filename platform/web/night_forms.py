@@ -16,6 +16,7 @@ from web.tournament_forms import TournamentForm
 
 NIGHT_LABELS = {
     "starts_at": "Starts at (in the event's time zone)",
+    "deck_deadline": "Deck deadline (in the event's time zone)",
     "time_zone": "Event's time zone",
     "check_in_minutes": "Check-in opens (minutes before the start)",
     "late_entry_score": "Rounds a late entry missed count as",
@@ -24,9 +25,13 @@ NIGHT_LABELS = {
 }
 
 
+#: Times typed as the event's wall clock (in its zone), stored in UTC.
+LOCAL_TIMES = ("starts_at", "deck_deadline")
+
+
 class NightFieldsMixin:
-    """For the event's settings form: the start is typed as a wall-clock time in the event's
-    zone (a list of IANA zones, the viewer's first), and stored in UTC."""
+    """For the event's settings form: the start and the deck deadline are typed as wall-clock
+    times in the event's zone (a list of IANA zones, the viewer's first), and stored in UTC."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -45,26 +50,34 @@ class NightFieldsMixin:
             (TimeCalled.ORGANISER, "The organiser decides"),
             (TimeCalled.DRAW, "Unfinished tables are drawn"),
         ]
-        start.widget = forms.DateTimeInput(
-            attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+        self.fields["deck_deadline"].help_text = (
+            "Players may change their deck until then, and never once the event starts. "
+            "Empty: until the start."
         )
-        start.input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
+        for name in LOCAL_TIMES:
+            self.fields[name].widget = forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            )
+            self.fields[name].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         for name, label in NIGHT_LABELS.items():
             self.fields[name].label = label
             self.fields[name].required = False  # left out: the model's default
         instance = getattr(self, "instance", None)
-        if instance is not None and instance.pk and instance.starts_at:
-            local = timezone.localtime(instance.starts_at, zoneinfo.ZoneInfo(instance.time_zone))
-            self.initial["starts_at"] = local.replace(tzinfo=None)
+        for name in LOCAL_TIMES:
+            when = getattr(instance, name, None) if instance is not None and instance.pk else None
+            if when is not None:
+                local = timezone.localtime(when, zoneinfo.ZoneInfo(instance.time_zone))
+                self.initial[name] = local.replace(tzinfo=None)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         for name in ("time_zone", "check_in_minutes", "late_entry_score", "time_called"):
             if data.get(name) in (None, ""):
                 data[name] = Tournament._meta.get_field(name).default
-        start, zone = data.get("starts_at"), data.get("time_zone")
-        if start and zone:  # the form read it in the viewer's zone: take the wall clock
-            data["starts_at"] = local_start(timezone.make_naive(start), zone)
+        zone = data.get("time_zone")
+        for name in LOCAL_TIMES:  # the form read them in the viewer's zone: take the wall clock
+            if data.get(name) and zone:
+                data[name] = local_start(timezone.make_naive(data[name]), zone)
         return data
 
 
