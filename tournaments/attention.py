@@ -3,11 +3,12 @@
 Tables waiting on a confirmation (one report in), disputes, overdue tables (past their deadline,
 or time called and left to the organiser), players not checked in while check-in is open,
 no-shows dropped at the start (who can be put back), guests' entries claimed by an account
-(approve or refuse), late entries (shown until the round they join is paired: a late entry
-needs no acceptance, :func:`tournaments.registration.register` takes it at once, so this is for
-the organiser's information) and decks: active entries without a legal deck before the start
-(missing, or made illegal by a newer catalogue), and illegal ones while the event runs.
-Read-only: the pages offer one action each.
+(approve or refuse; after the event too, a guest claiming their results), late entries (shown
+until the round they join is paired: a late entry needs no acceptance,
+:func:`tournaments.registration.register` takes it at once, so this is for the organiser's
+information) and decks: active entries without a legal deck before the start (missing, or made
+illegal by a newer catalogue), and illegal ones while the event runs. Read-only: the pages offer
+one action each.
 """
 
 from __future__ import annotations
@@ -91,12 +92,13 @@ def attention(t: Tournament, now: dt.datetime | None = None) -> list[Item]:
     elif t.check_in_required and check_in_is_open(t, now):
         for e in t.entries.filter(state=EntryState.ACTIVE, checked_in=False).order_by("pk"):
             items.append(Item("not_checked_in", entry_id=e.pk, entries=(e.pk,)))
-    if t.state in (State.REGISTRATION, State.CHECK_IN, State.RUNNING):
+    if t.state != State.CANCELLED:  # a guest may claim their results after the night too
         claims = t.entries.filter(guest=True, claim__isnull=False).select_related("claim")
         for e in claims.order_by("pk"):
             items.append(
                 Item("guest_claim", entry_id=e.pk, entries=(e.pk,), person=e.claim.public_name)
             )
+    if t.state in (State.REGISTRATION, State.CHECK_IN, State.RUNNING):
         items += deck_items(t)
     return items
 

@@ -336,3 +336,28 @@ def test_a_no_show_put_back_joins_as_a_late_entry_in_the_list(django_capture_on_
     gone = Entry.objects.get(player=players[2])
     night.reinstate(t, gone, org)
     assert [i.kind for i in attention.attention(t)] == ["late_entry"]
+
+
+def test_a_teams_players_each_change_their_own_deck():
+    from tournaments import teams
+
+    org = organiser()
+    cap, mate, other = people(3)
+    t = event(org, game=AKW, team_size=2)
+    entry = teams.register_team(t, cap, mate, cap, deck_version=version(cap, FULL).pk)
+    teams.confirm_partner(t, entry.pk, mate)  # the partner joins without a deck (the API)
+    entry.refresh_from_db()
+    states = entry_decks.deck_states(t, [entry])[entry.pk]
+    assert [(s.player, s.state) for s in states] == [(cap, "registered"), (mate, "missing")]
+    items = attention.attention(t)
+    assert [(i.kind, i.person) for i in items] == [("missing_deck", "p1")]  # whose deck
+    mine = version(mate, SPARE, "Mate's")
+    entry_decks.change_deck(t, entry.pk, mate, deck_version=mine.pk)
+    entry.refresh_from_db()
+    assert entry.partner_deck_version == mine.pk and entry.deck_version != mine.pk
+    captain_new = version(cap, SPARE, "Captain's new")
+    entry_decks.change_deck(t, entry.pk, cap, deck_version=captain_new.pk)
+    entry.refresh_from_db()
+    assert (entry.deck_version, entry.partner_deck_version) == (captain_new.pk, mine.pk)
+    refused(403, entry_decks.change_deck, t, entry.pk, other, deck_version=mine.pk)
+    assert attention.attention(t) == []

@@ -304,3 +304,19 @@ async def test_the_organisers_socket_hears_a_claim():
     assert by_kind["notification"]["kind"] == "guest_claim"
     assert by_kind["notification"]["url"] == f"/tournaments/{t.pk}/"
     await socket.disconnect()
+
+
+def test_a_team_entry_shows_both_decks(client):
+    from tournaments import teams
+
+    org = person("org", "organiser")
+    cap, mate = person("cap"), person("mate")
+    t = event(org, team_size=2)
+    entry = teams.register_team(t, cap, mate, cap, deck_version=version(cap).pk)
+    teams.confirm_partner(t, entry.pk, mate)  # no deck of their own yet
+    page = page_of(client, t, org)
+    (cell,) = re.findall(r'<td data-testid="deck-state">(.*?)</td>', page)
+    assert re.search(r'Cap: <span class="deck-state" data-state="registered">', cell)
+    assert re.search(r'Mate: <span class="badge deck-missing" data-state="missing">', cell)
+    assert "Decks: 1 registered · 0 illegal · 1 missing" in page
+    assert "Mate has no deck registered" in page  # the team's player named in Needs you now
