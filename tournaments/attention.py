@@ -14,13 +14,14 @@ one action each.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.entry_decks import deck_states, needs_deck
 from tournaments.models import (
+    Entry,
     EntryState,
     Format,
     RoundState,
@@ -54,9 +55,16 @@ class Item:
     round_number: int | None = None
 
 
-def attention(t: Tournament, now: dt.datetime | None = None) -> list[Item]:
-    """Everything waiting on the organiser of ``t``, tables first (by table number)."""
+def attention(
+    t: Tournament, now: dt.datetime | None = None, entries: Iterable[Entry] | None = None
+) -> list[Item]:
+    """Everything waiting on the organiser of ``t``, tables first (by table number), then the
+    entries' (by entry). ``entries``: the event's entries with their players, partners and
+    claimants, when the caller has them already (a page does)."""
     now = now or timezone.now()
+    if entries is None:
+        entries = t.entries.select_related("player", "partner", "claim")
+    entries = sorted(entries, key=lambda e: e.pk)
     items: list[Item] = []
     if t.state == State.RUNNING:
         rnd = t.round_set.filter(number=t.current_round, state=RoundState.RUNNING).first()
@@ -82,38 +90,42 @@ def attention(t: Tournament, now: dt.datetime | None = None) -> list[Item]:
                         )
                     )
         if t.format in (Format.SWISS, Format.PODS) and t.stage == Stage.MAIN:  # may come back
-            for e in t.entries.filter(state=EntryState.WITHDRAWN, reason=NO_SHOW):
-                items.append(Item("no_show", entry_id=e.pk, entries=(e.pk,)))
-            late = t.entries.filter(state=EntryState.ACTIVE, joined_round=t.current_round + 1)
-            for e in late.exclude(joined_round=1).order_by("pk"):
-                items.append(
-                    Item("late_entry", entry_id=e.pk, entries=(e.pk,), round_number=e.joined_round)
-                )
+            for e in entries:
+                if e.state == EntryState.WITHDRAWN and e.reason == NO_SHOW:
+                    items.append(Item("no_show", entry_id=e.pk, entries=(e.pk,)))
+            for e in entries:
+                late = e.joined_round == t.current_round + 1 and e.joined_round != 1
+                if e.state == EntryState.ACTIVE and late:
+                    items.append(
+                        Item(
+                            "late_entry",
+                            entry_id=e.pk,
+                            entries=(e.pk,),
+                            round_number=e.joined_round,
+                        )
+                    )
     elif t.check_in_required and check_in_is_open(t, now):
-        for e in t.entries.filter(state=EntryState.ACTIVE, checked_in=False).order_by("pk"):
-            items.append(Item("not_checked_in", entry_id=e.pk, entries=(e.pk,)))
+        for e in entries:
+            if e.state == EntryState.ACTIVE and not e.checked_in:
+                items.append(Item("not_checked_in", entry_id=e.pk, entries=(e.pk,)))
     if t.state != State.CANCELLED:  # a guest may claim their results after the night too
-        claims = t.entries.filter(guest=True, claim__isnull=False).select_related("claim")
-        for e in claims.order_by("pk"):
-            items.append(
-                Item("guest_claim", entry_id=e.pk, entries=(e.pk,), person=e.claim.public_name)
-            )
+        for e in entries:
+            if e.guest and e.claim_id is not None:
+                person = e.claim.public_name
+                items.append(Item("guest_claim", entry_id=e.pk, entries=(e.pk,), person=person))
     if t.state in (State.REGISTRATION, State.CHECK_IN, State.RUNNING):
-        items += deck_items(t)
+        items += deck_items(t, [e for e in entries if e.state == EntryState.ACTIVE])
     return items
 
 
-def deck_items(t: Tournament) -> list[Item]:
-    """``missing_deck`` items: before the start every active entry without a legal deck (none
-    at all, or illegal now); while the event runs the illegal ones. A team's player is named."""
+def deck_items(t: Tournament, active: list[Entry]) -> list[Item]:
+    """``missing_deck`` items of these active entries: before the start every one without a
+    legal deck (none at all, or illegal now); while the event runs the illegal ones. A team's
+    player is named."""
     shown = ("illegal",) if t.state == State.RUNNING else ("missing", "illegal")
-    active = t.entries.filter(state=EntryState.ACTIVE)
     if shown == ("illegal",) or not needs_deck(t.game):  # only a version can turn illegal
-        active = active.filter(
-            Q(deck_version__isnull=False) | Q(partner_deck_version__isnull=False)
-        )
-    entries = list(active.select_related("player", "partner").order_by("pk"))
-    states = deck_states(t, entries)
+        active = [e for e in active if e.deck_version or e.partner_deck_version]
+    states = deck_states(t, active)
     return [
         Item(
             "missing_deck",
@@ -122,7 +134,7 @@ def deck_items(t: Tournament) -> list[Item]:
             person=seat.player.public_name if e.partner_id else "",
             note=seat.problem,
         )
-        for e in entries
+        for e in active
         for seat in states[e.pk]
         if seat.state in shown
     ]

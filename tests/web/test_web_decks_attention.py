@@ -320,3 +320,27 @@ def test_a_team_entry_shows_both_decks(client):
     assert re.search(r'Mate: <span class="badge deck-missing" data-state="missing">', cell)
     assert "Decks: 1 registered · 0 illegal · 1 missing" in page
     assert "Mate has no deck registered" in page  # the team's player named in Needs you now
+
+
+def test_the_organisers_page_makes_as_many_queries_for_more_entrants(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    org = person("org", "organiser")
+    counts = []
+    for n, name in ((2, "Small"), (6, "Large")):
+        t = event(org, name=name)
+        for i in range(n):
+            p = person(f"{name.lower()}{i}")
+            registration.register(t, p, p, deck_version=version(p).pk if i % 2 else None)
+        guests = "\n".join(f"Guest {name} {i}" for i in range(n))
+        for i, guest in enumerate(bulk.add_entrants(t, org, guests=guests).entries):
+            bulk.request_claim(t, guest, person(f"claim{name.lower()}{i}"))
+        client.force_login(org)
+        client.get(f"/tournaments/{t.pk}/")
+        with CaptureQueriesContext(connection) as queries:
+            page = text(client.get(f"/tournaments/{t.pk}/"))
+        assert page.count('data-kind="guest_claim"') == n
+        assert page.count('data-kind="missing_deck"') == n + n // 2  # guests, and no deck
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts  # no query per entry, claim or deck

@@ -15,6 +15,7 @@ from tournaments.errors import can_manage
 from tournaments.models import Entry, State, Tournament
 from tournaments.night import check_in_opens
 from web.night_forms import BulkEntryForm, ExtendForm
+from web.views.tournaments.display import entry_names
 
 WORDS = {
     "to_confirm": "one report in, waiting for the other player's confirmation",
@@ -29,10 +30,13 @@ WORDS = {
 }
 
 
-def attention_rows(t: Tournament, names: dict[int, str]) -> list[dict[str, Any]]:
-    """The attention list as the page shows it: who or which table, what, the action."""
+def attention_rows(
+    t: Tournament, entries: list[Entry], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """The attention list as the page shows it: who or which table, what, the action
+    (``entries``: the event's, with their players, partners and claimants)."""
     rows = []
-    for item in attention(t):
+    for item in attention(t, entries=entries):
         who = " v ".join(names.get(e, "?") for e in item.entries)
         words = WORDS["illegal_deck" if item.kind == "missing_deck" and item.note else item.kind]
         text = words.format(who=who, person=item.person, note=item.note, round=item.round_number)
@@ -48,12 +52,13 @@ def attention_rows(t: Tournament, names: dict[int, str]) -> list[dict[str, Any]]
     return rows
 
 
-def attention_fragment(request: HttpRequest, t: Tournament, names: dict[int, str]) -> HttpResponse:
+def attention_fragment(request: HttpRequest, t: Tournament, entries: list[Entry]) -> HttpResponse:
     """The "Needs you now" list alone (the page refreshes it live); managers only (a 403 with
     nothing in it for anyone else)."""
     if not can_manage(request.user, t):
         return HttpResponse(status=403)
-    context = {"tournament": t, "attention": attention_rows(t, names), "manager": True}
+    rows = attention_rows(t, entries, entry_names(entries))
+    context = {"tournament": t, "attention": rows, "manager": True}
     return render(request, "web/tournaments/_attention.html", context)
 
 
@@ -68,7 +73,7 @@ def night_context(
     context["claimable"] = [e for e in entries if e.guest]
     if not manager:
         return context
-    context["attention"] = attention_rows(t, names)
+    context["attention"] = attention_rows(t, entries, names)
     late = t.state == State.RUNNING and t.current_round < t.late_entry_until_round
     if t.state in (State.REGISTRATION, State.CHECK_IN) or late:
         context["bulk_form"] = bound.get("bulk_form") or BulkEntryForm(prefix="bulk")

@@ -165,10 +165,10 @@ def live_context(request: HttpRequest, t: Tournament, entries: list[Entry]) -> d
 def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> HttpResponse:
     t = event_for(request, pk)
     entries = list(
-        t.entries.select_related("player", "player__bot_profile", "partner").order_by("pk")
+        t.entries.select_related("player", "player__bot_profile", "partner", "claim").order_by("pk")
     )
     if request.GET.get("fragment") == "attention":  # the organiser's list, refreshed live
-        return attention_fragment(request, t, entry_names(entries))
+        return attention_fragment(request, t, entries)
     context: dict[str, Any] = {"tournament": t, **live_context(request, t, entries)}
     if request.GET.get("fragment") == "live":
         return render(request, "web/tournaments/_live.html", context, status=status)
