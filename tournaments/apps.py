@@ -6,6 +6,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
+        from decks.signals import verdicts_changed
         from matches.signals import match_reopened, matches_finished
         from tournaments import receivers, signals
 
@@ -15,6 +16,10 @@ class TournamentsConfig(AppConfig):
             receivers.on_matches_finished, dispatch_uid="tournaments.record_results"
         )
         match_reopened.connect(receivers.on_match_reopened, dispatch_uid="tournaments.reopened")
+        # A newer catalogue made entered decks illegal: the events' organisers hear of it.
+        verdicts_changed.connect(
+            receivers.on_deck_verdicts, dispatch_uid="tournaments.deck_verdicts"
+        )
         # The event's own life: live events, notifications and the next round, at the edge.
         for signal, receiver in (
             (signals.state_changed, receivers.on_state_changed),
@@ -28,5 +33,9 @@ class TournamentsConfig(AppConfig):
             (signals.dispute_opened, receivers.on_dispute_opened),
             (signals.standings_changed, receivers.on_standings_changed),
             (signals.team_invited, receivers.on_team_invited),
+            (signals.guest_claimed, receivers.on_guest_claimed),
+            (signals.late_entry, receivers.on_late_entry),
+            (signals.deck_changed, receivers.on_deck_changed),
+            (signals.decks_locked, receivers.on_decks_locked),
         ):
             signal.connect(receiver, dispatch_uid=f"tournaments.{receiver.__name__}")

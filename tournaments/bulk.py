@@ -5,7 +5,9 @@ walk-ins without an account) in one submit: every line's problem is named, and n
 unless every line is good (one transaction). A dropped player re-enters as at registration: the same entry, its results and byes kept (so
 never a second bye). A guest is a placeholder account that cannot sign in
 (``Entry.guest``); a person with an account may later ask to take the entry over, and the
-organiser's approval moves the entry (results, byes, opponents) to that account.
+organiser's approval moves the entry (results, byes, opponents) to that account (or the
+organiser refuses it). A claim and a late entry are announced (``guest_claimed``,
+``late_entry``) for the organiser's list and notifications.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.text import slugify
 
+from tournaments import signals
 from tournaments.audit import log
 from tournaments.errors import TournamentError, conflict, forbidden, require_manager
 from tournaments.models import Entry, EntryState, State, Tournament
@@ -114,6 +117,9 @@ def add_entrants(t: Tournament, by: Any, players: str = "", guests: str = "") ->
         made = [_enter(t, p) for p in found]
         made += [_enter(t, _guest_account(t, name), guest=True) for _, name in guest_lines]
         log(t, by, "bulk_entry", entries=[e.pk for e in made], guests=len(guest_lines))
+        if t.state == State.RUNNING:  # late entries: the organiser's list shows them
+            for e in made:
+                signals.late_entry.send(sender=Tournament, tournament=t, entry=e, by=by)
     return Added(made, sum(e.state == EntryState.WAITLISTED for e in made))
 
 
@@ -171,6 +177,21 @@ def request_claim(t: Tournament, entry: Entry, by: Any) -> Entry:
         entry.claim = by
         entry.save(update_fields=["claim"])
         log(t, by, "claim_request", entry=entry.pk, player=by.username)
+        signals.guest_claimed.send(sender=Tournament, tournament=t, entry=entry, by=by)
+    return entry
+
+
+def refuse_claim(t: Tournament, entry: Entry, by: Any) -> Entry:
+    """The organiser says no to an account's claim: the entry stays the guest's."""
+    require_manager(by, t)
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk, tournament=t)
+        if not entry.guest or entry.claim_id is None:
+            raise conflict("Nobody has claimed this entry.")
+        claimant = entry.claim
+        entry.claim = None
+        entry.save(update_fields=["claim"])
+        log(t, by, "claim_refused", entry=entry.pk, player=claimant.username)
     return entry
 
 

@@ -78,6 +78,12 @@ def check_settings(t: Tournament) -> None:
             "when the event starts.",
             field="registration_deadline",
         )
+    if t.deck_deadline and t.starts_at and t.deck_deadline > t.starts_at:
+        raise TournamentError(
+            "The deck deadline is after the start: decks are locked at the latest when the "
+            "event starts.",
+            field="deck_deadline",
+        )
     if t.round_minutes is not None and not 1 <= t.round_minutes <= 600:
         raise TournamentError("A round lasts 1 to 600 minutes.", field="round_minutes")
     if t.options:

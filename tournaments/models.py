@@ -69,6 +69,11 @@ class Tournament(models.Model):
     capacity = models.PositiveIntegerField(null=True, blank=True, help_text="None: no limit.")
     waitlist = models.BooleanField(default=True, help_text="Past capacity, join a waitlist.")
     registration_deadline = models.DateTimeField(null=True, blank=True)
+    deck_deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Players may change their deck until then (never once the event starts).",
+    )
     check_in_required = models.BooleanField(default=False)
     late_entry_until_round = models.PositiveSmallIntegerField(
         default=0, help_text="Players may still enter to be paired up to this round (0: none)."

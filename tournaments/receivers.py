@@ -16,8 +16,9 @@ from typing import Any
 
 from django.db import DatabaseError, transaction
 
-from tournaments import live, notifications, rated
+from tournaments import live, notifications, organiser_notifications, rated
 from tournaments.corrections import reopen_table
+from tournaments.entry_decks import entered_versions
 from tournaments.models import State
 from tournaments.results import record_finished_matches
 
@@ -123,15 +124,51 @@ def rate_paper_table(sender: Any, table: Any, **kwargs: Any) -> None:
 
 def on_result_reported(sender: Any, table: Any, reports: int, **kwargs: Any) -> None:
     """``result-reported`` for the watchers (how many reports, never what they say); the
-    players still to report are asked to confirm."""
+    players still to report are asked to confirm, and the organiser's list has it."""
     live.result_reported(table, reports)
     notifications.ask_to_confirm(table)
+    organiser_notifications.report_waiting(table.round.tournament, table)
 
 
 def on_dispute_opened(sender: Any, tournament: Any, table: Any, **kwargs: Any) -> None:
-    """The organiser is told, then ``dispute`` for the watchers."""
+    """The organiser is told (a socket event and a stored notification), then ``dispute`` for
+    the watchers."""
     notifications.announce_dispute(tournament, table)
+    organiser_notifications.dispute(tournament, table)
     live.dispute(table)
+
+
+def on_guest_claimed(sender: Any, tournament: Any, entry: Any, by: Any, **kwargs: Any) -> None:
+    """The organiser hears that someone says a guest's entry is theirs."""
+    organiser_notifications.guest_claimed(tournament, entry, by)
+
+
+def on_late_entry(sender: Any, tournament: Any, entry: Any, by: Any, **kwargs: Any) -> None:
+    """The organiser hears of a late entry (paired from the next round)."""
+    organiser_notifications.late_entry(tournament, entry, by)
+
+
+def on_deck_changed(sender: Any, tournament: Any, entry: Any, by: Any, **kwargs: Any) -> None:
+    """The organiser hears that an entry's deck changed (never what it is)."""
+    organiser_notifications.deck_changed(tournament, entry, by)
+
+
+def on_decks_locked(sender: Any, tournament: Any, missing: Any, **kwargs: Any) -> None:
+    """The deck deadline passed: the organiser hears of the entries without a legal deck."""
+    organiser_notifications.decks_locked(tournament, missing)
+
+
+# -- the decks app's signals ------------------------------------------------------------------
+def on_deck_verdicts(sender: Any, illegal: Any = (), **kwargs: Any) -> None:
+    """A newer catalogue made deck versions illegal: the organisers of the events not over
+    whose active entries hold them hear which player's deck and why. Never fails a re-check."""
+    if not illegal:
+        return
+    try:
+        for t, entry, player, problem in entered_versions(illegal):
+            organiser_notifications.deck_illegal(t, entry, player, problem)
+    except Exception:
+        log.exception("telling organisers of %d illegal deck versions failed", len(illegal))
 
 
 def on_standings_changed(sender: Any, tournament: Any, reason: str, **kwargs: Any) -> None:

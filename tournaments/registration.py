@@ -141,6 +141,8 @@ def register(
         entry.save()
         if action == "rejoin" or late:
             log(t, by, action, player=player.username, entry=entry.pk, late=late, state=state)
+        if late:  # the organiser's list shows it until the next round is paired
+            signals.late_entry.send(sender=Tournament, tournament=t, entry=entry, by=by)
         return entry
 
 

@@ -18,6 +18,7 @@ SETTINGS_FIELDS = [
     "capacity",
     "waitlist",
     "registration_deadline",
+    "deck_deadline",
     "check_in_required",
     "late_entry_until_round",
     "rounds",
@@ -143,6 +144,14 @@ class TournamentTeamSerializer(StrictSerializer):
 
 class TournamentPartnerSerializer(StrictSerializer):
     """The partner confirms with their own deck."""
+
+    deck = serializers.JSONField(required=False, allow_null=True)
+    deck_version = serializers.IntegerField(required=False, min_value=1)
+
+
+class TournamentDeckSerializer(StrictSerializer):
+    """A new deck for an entry: deck data, or a deck version (yours; the organiser's own for a
+    guest's entry)."""
 
     deck = serializers.JSONField(required=False, allow_null=True)
     deck_version = serializers.IntegerField(required=False, min_value=1)

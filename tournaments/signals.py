@@ -23,6 +23,13 @@ rolled-back change announces nothing.
 - ``tournament_finished`` ``tournament, entries``: the event is over (sent after
   ``state_changed``).
 - ``team_invited`` ``tournament, entry``: a captain named a partner, who is to answer.
+- ``guest_claimed`` ``tournament, entry, by``: ``by`` pressed "This is me" on a guest's entry
+  (the organiser approves or refuses).
+- ``late_entry`` ``tournament, entry, by``: an entry came in while the event runs (paired from
+  the next round).
+- ``deck_changed`` ``tournament, entry, by``: an entry's deck changed (never the list itself).
+- ``decks_locked`` ``tournament, missing``: the deck deadline passed; ``missing``: the active
+  entries without a legal deck then.
 """
 
 from django.dispatch import Signal
@@ -37,3 +44,7 @@ round_finished = Signal()
 standings_changed = Signal()
 tournament_finished = Signal()
 team_invited = Signal()
+guest_claimed = Signal()
+late_entry = Signal()
+deck_changed = Signal()
+decks_locked = Signal()

@@ -3,8 +3,9 @@
 ``tournaments.advance`` pairs the round after a finished one (queued when the last result of a
 round becomes final); it is idempotent: a round already paired is a no-op. ``tournaments.sweep``
 is the safety net run by beat: any running event whose current round is finished but whose next
-round was never paired (its task was lost) is advanced; check-in opens at its time and time is
-called on rounds past their deadline (:mod:`tournaments.night`, :mod:`tournaments.timer`).
+round was never paired (its task was lost) is advanced; check-in opens at its time, the decks lock
+at the deck deadline (:mod:`tournaments.entry_decks`) and time is called on rounds past their
+deadline (:mod:`tournaments.night`, :mod:`tournaments.timer`).
 """
 
 from __future__ import annotations
@@ -47,12 +48,15 @@ def advance(tournament_id: int, finished_round: int) -> str:
 @shared_task(name="tournaments.sweep", ignore_result=True)
 def sweep() -> list[int]:
     """Advance running, self-advancing events stuck after a finished round; their ids. Also
-    opens check-in when its time comes and calls time on rounds past their deadline."""
+    opens check-in when its time comes, locks the decks at the deck deadline (the organiser
+    hears of entries without a legal deck) and calls time on rounds past their deadline."""
+    from tournaments.entry_decks import lock_due_decks
     from tournaments.night import open_due_check_ins
     from tournaments.rounds import stuck_events
     from tournaments.timer import call_due_rounds
 
     open_due_check_ins()
+    lock_due_decks()
     call_due_rounds()
 
     advanced = []

@@ -225,6 +225,8 @@ def register_team(
         entry.save()
         if state == EntryState.PENDING:  # the partner is told (tournaments.notifications)
             signals.team_invited.send(sender=Tournament, tournament=t, entry=entry)
+        elif late:
+            signals.late_entry.send(sender=Tournament, tournament=t, entry=entry, by=by)
         if organiser_entry or late:
             log(
                 t,
@@ -273,6 +275,8 @@ def confirm_partner(
         entry.partner_deck_version = deck_version
         entry.state = _place(t, late)
         entry.save(update_fields=["partner_deck", "partner_deck_version", "state"])
+        if late:
+            signals.late_entry.send(sender=Tournament, tournament=t, entry=entry, by=by)
     return entry
 
 

@@ -2,7 +2,7 @@
 
 Public: list and read events, entries, rounds with tables, standings, bracket, export, the
 public decklists.
-Players: register, withdraw/drop, check in, report their table's result.
+Players: register, change their deck, withdraw/drop, check in, report their table's result.
 Organiser of the event and staff: settings, lifecycle, pairing, corrections, timeouts,
 no-shows, drops and disqualifications, the audit log.
 """
@@ -20,21 +20,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from players.models import Player
-from tournaments import (
-    decklists,
-    lifecycle,
-    registration,
-    results,
-    rounds,
-    summary,
-    teams,
-)
+from tournaments import decklists, lifecycle, registration, results, rounds, summary, teams
 from tournaments.api import ENTRY, TABLE, body, call
 from tournaments.correction_views import CorrectionActions
+from tournaments.entry_decks import change_deck
 from tournaments.models import Entry, Tournament
 from tournaments.serializers import (
     TournamentCorrectSerializer,
     TournamentDecklistSerializer,
+    TournamentDeckSerializer,
     TournamentEntrySerializer,
     TournamentNoShowSerializer,
     TournamentOptionalReasonSerializer,
@@ -213,6 +207,14 @@ class TournamentViewSet(
         """The partner declines (or the captain calls the team off) before confirming."""
         t = self.get_object()
         entry = call(teams.decline_partner, t, int(entry_id), request.user)
+        return Response(TournamentEntrySerializer(entry).data)
+
+    @extend_schema(request=TournamentDeckSerializer, responses=TournamentEntrySerializer)
+    @action(detail=True, methods=["post"], url_path=ENTRY + "/deck")
+    def deck(self, request: Request, pk: str | None = None, entry_id: str = "") -> Response:
+        """Change your deck (a guest's: the organiser) until the deck deadline or the start."""
+        data = body(TournamentDeckSerializer, request)
+        entry = call(change_deck, self.get_object(), int(entry_id), request.user, **data)
         return Response(TournamentEntrySerializer(entry).data)
 
     def _own_entry(self, request: Request, t: Tournament, entry_id: int | None) -> Entry:

@@ -2,8 +2,10 @@
 
 Each batch reads a window of deck versions by primary key, validates them in pure Python against
 the new catalogue, writes the changed verdicts in bulk and tells each owner whose verdict
-changed (notification ``deck-recheck``). The task ``decks.recheck`` runs one batch and queues
-the next; :func:`recheck_all` runs them all in-process.
+changed (notification ``deck-recheck``), and sends ``decks.signals.verdicts_changed`` for the
+apps that hold versions (a tournament's organiser hears of an entered deck made illegal). The
+task ``decks.recheck`` runs one batch and queues the next; :func:`recheck_all` runs them all
+in-process.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from django.utils import timezone
 
 from decks.models import CatalogueVersion, DeckRecheck, DeckVersion, RecheckRun
 from decks.services import engine_catalogue, problems_of
+from decks.signals import verdicts_changed
 from engines.decks import get_deck_format
 from gauntlet.db import update_rows
 
@@ -141,6 +144,12 @@ def recheck_batch(
         run_counts.save(update_fields=["checked", "changed", "now_illegal", "now_legal"])
     if notify_owners and by_owner:
         _notify(catalogue, by_owner)
+    if results:  # the apps holding these versions (tournament entries) tell whom it concerns
+        verdicts_changed.send(
+            sender=DeckVersion,
+            illegal=[r.version_id for r in results if not r.legal],
+            legal=[r.version_id for r in results if r.legal],
+        )
     return run_counts, last
 
 

@@ -353,6 +353,17 @@ def lock_version(version: DeckVersion, reason: str) -> None:
     )
 
 
+def unlock_version(version_id: int, reason: str) -> bool:
+    """Lift the lock ``reason`` (e.g. ``tournament:12``) from a version no longer entered
+    there (a player changed their deck): its list is then never published with the event's.
+    A version locked for another reason keeps its lock. True when a lock was lifted."""
+    return bool(
+        DeckVersion.objects.filter(pk=version_id, locked_reason=reason[:120]).update(
+            locked_reason="", locked_at=None
+        )
+    )
+
+
 def publish_locked(reason: str) -> int:
     """Make every version locked for ``reason`` (e.g. ``tournament:12``) visible to everyone:
     an organiser publishing the lists once the event is over. Returns how many."""

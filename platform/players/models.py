@@ -84,6 +84,13 @@ class NotificationKind(models.TextChoices):
     DISPUTE_ANSWERED = "dispute_answered", "Dispute answered"
     ORGANISER_REQUEST = "organiser_request", "Organiser request"
     ORGANISER_ANSWER = "organiser_answer", "Organiser request answered"
+    # To an event's organiser: what needs them now (tournaments.organiser_notifications).
+    DISPUTE = "dispute", "Dispute to settle"
+    REPORT_WAITING = "report_waiting", "Report waiting for confirmation"
+    GUEST_CLAIM = "guest_claim", "Guest entry claimed"
+    LATE_ENTRY = "late_entry", "Late entry"
+    DECK_CHANGED = "deck_changed", "Deck changed"
+    DECK_PROBLEM = "deck_problem", "Deck missing or illegal"
 
 
 class Notification(models.Model):

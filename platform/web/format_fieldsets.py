@@ -38,6 +38,7 @@ FIELDSETS = (
         "Registration and check-in",
         (
             "registration_deadline",
+            "deck_deadline",
             "check_in_required",
             "check_in_minutes",
             "late_entry_until_round",

@@ -19,6 +19,7 @@ from web.tournament_forms import TournamentForm
 
 NIGHT_LABELS = {
     "starts_at": "Starts at (in the event's time zone)",
+    "deck_deadline": "Deck deadline (in the event's time zone)",
     "time_zone": "Event's time zone",
     "check_in_minutes": "Check-in opens (minutes before the start)",
     "late_entry_score": "Rounds a late entry missed count as",
@@ -99,10 +100,16 @@ class NightFieldsMixin:
             (TimeCalled.ORGANISER, "The organiser decides"),
             (TimeCalled.DRAW, "Unfinished tables are drawn"),
         ]
-        start.widget = forms.DateTimeInput(
-            attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+        self.fields["deck_deadline"].help_text = (
+            "Players may change their deck until then, and never once the event starts. "
+            "Empty: until the start."
         )
-        start.input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
+        for field in self.fields.values():  # the start, the deadlines: the browser's picker
+            if isinstance(field, forms.DateTimeField):
+                field.widget = forms.DateTimeInput(
+                    attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+                )
+                field.input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
         for name, label in NIGHT_LABELS.items():
             self.fields[name].label = label
             self.fields[name].required = False  # left out: the model's default

@@ -292,6 +292,11 @@ class PartnerForm(DeckFormMixin, forms.Form):
         return dict(self.cleaned_data.get("deck") or {})
 
 
+class DeckChangeForm(PartnerForm):
+    """A new deck for an entry already registered (until the decks lock), or the organiser's
+    choice for a guest: one of the user's deck versions, or a fixed deck of the game."""
+
+
 class OrganiserTeamForm(forms.Form):
     """The organiser enters a whole team: both players and both decks (deck version ids)."""
 

@@ -136,6 +136,7 @@ urlpatterns = [
     path(
         "tournaments/<int:pk>/withdraw/", tournament_player.withdraw, name="web-tournament-withdraw"
     ),
+    path("tournaments/<int:pk>/deck/", tournament_player.change_deck, name="web-tournament-deck"),
     path(
         "tournaments/<int:pk>/check-in/", tournament_player.check_in, name="web-tournament-check-in"
     ),

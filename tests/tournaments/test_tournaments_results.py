@@ -64,9 +64,13 @@ def test_agreement_finalises_and_the_next_round_pairs_itself(
     assert {x[1] for x in sent} == {
         "tournament.round_finished",
         "tournament.pairings",
+        "tournament.attention",  # the organiser's "Needs you now": a report waiting
         "notification",  # the stored ones (players.inbox): a report to confirm, a pairing
     }
     assert {x[2]["kind"] for x in sent if x[1] == "notification"} == {"to_confirm", "paired"}
+    assert {x[0] for x in sent if x[1] == "tournament.attention"} == {org.pk}
+    # the organiser's stored "report waiting": one while it is unread (the first table's)
+    assert org.notifications.filter(kind="report_waiting", read_at=None).count() == 1
     first.refresh_from_db()
     assert first.result == {"wins": [2, 1], "draws": 0, "winner": first.entries[0]}
     assert first.source == "reports"

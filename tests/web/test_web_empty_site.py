@@ -104,6 +104,7 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 ("web-tournament-register", (m,)),
                 ("web-tournament-withdraw", (m,)),
                 ("web-tournament-check-in", (m,)),
+                ("web-tournament-deck", (m,)),
                 ("web-team-enter", (m,)),
                 ("web-team-answer", (m, m, "accept")),
                 ("web-tournament-step", (m, "start")),

@@ -1,5 +1,7 @@
 // Every page: the header's menu button at phone width, and the notification badge, kept up to
-// date over the player's notification socket (/ws/notifications/) without reloading.
+// date over the player's notification socket (/ws/notifications/) without reloading. Every
+// message of that socket is passed on to the page's own scripts as a "gauntlet:notification"
+// event on the document (detail: the message), e.g. the organiser's "Needs you now" list.
 (() => {
   "use strict";
 
@@ -48,6 +50,7 @@
       socket.addEventListener("message", (event) => {
         let message;
         try { message = JSON.parse(event.data); } catch { return; }
+        document.dispatchEvent(new CustomEvent("gauntlet:notification", { detail: message }));
         if (message.kind !== "notification") return;
         const badge = document.getElementById("notif-badge");
         const unread = message.payload && message.payload.unread;

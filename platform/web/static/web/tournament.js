@@ -5,7 +5,12 @@
 // a table was extended or time was called (the round's clock comes with the refresh).
 // One socket for every watcher, signed in or not. It reconnects after a drop with a growing
 // delay (1 s, doubling, at most 30 s) and then refreshes, since events may have been missed.
+// The organiser's "Needs you now" (#attention-live, only on the pages of those who manage the
+// event) is fetched again (?fragment=attention) when their own notification socket says
+// something needs them here (a "tournament.attention" message, passed on by site.js as a
+// "gauntlet:notification" event) and on every event of the tournament's socket.
 const box = document.getElementById("tournament-live");
+const attentionBox = document.getElementById("attention-live");
 const status = document.getElementById("live-status");
 const scheme = location.protocol === "https:" ? "wss" : "ws";
 const OVER = ["finished", "cancelled"];
@@ -68,6 +73,42 @@ function refresh(why) {
   return running;
 }
 
+// The "Needs you now" list, fetched again; fetches asked for during one share one more after it.
+let attentionRunning = null;
+let attentionAgain = false;
+let attentionRefreshes = 0;
+
+async function loadAttention() {
+  const url = new URL(attentionBox.dataset.fragment, location.href);
+  const response = await fetch(url, { headers: { "X-Requested-With": "fetch" } });
+  if (!response.ok) return;
+  attentionBox.innerHTML = await response.text();
+  attentionRefreshes += 1;
+  attentionBox.dataset.refreshes = String(attentionRefreshes);
+}
+
+function refreshAttention(why = "") {
+  if (!attentionBox) return null;
+  if (why && status) status.textContent = why;
+  if (attentionRunning) {
+    attentionAgain = true;
+    return attentionRunning;
+  }
+  attentionRunning = (async () => {
+    try {
+      do {
+        attentionAgain = false;
+        await loadAttention();
+      } while (attentionAgain);
+    } catch {
+      // The server is unreachable: the next event or reconnection fetches it again.
+    } finally {
+      attentionRunning = null;
+    }
+  })();
+  return attentionRunning;
+}
+
 function describe(event) {
   const table = `Table ${event.number} of round ${event.round}`;
   switch (event.kind) {
@@ -122,10 +163,13 @@ function connect(attempt = 0, reconnecting = false) {
   socket.addEventListener("message", (message) => {
     const event = JSON.parse(message.data);
     if (event.kind === "hello") {
-      if (reconnecting) refresh("Reconnected.");
-      else if (staleSince(event)) refresh("Updated.");
+      if (reconnecting) {
+        refresh("Reconnected.");
+        refreshAttention();
+      } else if (staleSince(event)) refresh("Updated.");
     } else if (event.kind !== "pong" && event.kind !== "error") {
       refresh(describe(event));
+      refreshAttention();
     }
   });
   socket.addEventListener("close", (closing) => {
@@ -139,4 +183,17 @@ function connect(attempt = 0, reconnecting = false) {
 
 if (box && "WebSocket" in window && !OVER.includes(meta().state)) {
   connect();
+}
+
+if (attentionBox) {
+  document.addEventListener("gauntlet:notification", (event) => {
+    const message = event.detail ?? {};
+    const payload = message.payload ?? {};
+    if (
+      message.kind === "tournament.attention" &&
+      String(payload.tournament) === attentionBox.dataset.tournament
+    ) {
+      refreshAttention(payload.text);
+    }
+  });
 }

@@ -51,7 +51,7 @@ def add_entrants(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def entry_step(request: HttpRequest, pk: int, entry_id: int, action: str) -> HttpResponse:
     """One click on an entry: ``check-in`` or ``reinstate`` (organiser), ``claim`` (a person
-    asking for a guest's entry), ``approve-claim`` (organiser)."""
+    asking for a guest's entry), ``approve-claim`` or ``refuse-claim`` (organiser)."""
     t = managed_event(request, pk) if action != "claim" else event_for(request, pk)
     try:
         entry = lifecycle.entry_for(t, entry_id)
@@ -68,6 +68,10 @@ def entry_step(request: HttpRequest, pk: int, entry_id: int, action: str) -> Htt
         elif action == "approve-claim":
             entry = bulk.approve_claim(t, entry, request.user)
             done = f"{name}'s entry now belongs to {entry.player.public_name}."
+        elif action == "refuse-claim":
+            claimant = entry.claim.public_name if entry.claim_id else "nobody"
+            bulk.refuse_claim(t, entry, request.user)
+            done = f"You refused {claimant}'s claim: the entry stays {name}'s."
         else:
             raise Http404("No such action.")
     except TournamentError as exc:

@@ -1,16 +1,21 @@
-"""What the event page shows of the night: the organiser's attention list (each item in words,
-with its one action), the bulk-entry form and the round's clock."""
+"""What the event page shows of the night: the organiser's attention list ("Needs you now", each
+item in words with its one action, and its own fragment that the page refreshes live), the
+bulk-entry form and the round's clock."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils import timezone
 
 from tournaments.attention import attention
+from tournaments.errors import can_manage
 from tournaments.models import Entry, State, Tournament
 from tournaments.night import check_in_opens
 from web.night_forms import BulkEntryForm, ExtendForm
+from web.views.tournaments.display import entry_names
 from web.zones import zone_known
 
 WORDS = {
@@ -19,20 +24,43 @@ WORDS = {
     "overdue": "time is up and the table has no result",
     "not_checked_in": "has not checked in",
     "no_show": "was dropped at the start for not checking in",
+    "late_entry": "entered late: paired from round {round}",
+    "guest_claim": "{person} says they are the guest {who}",
+    "missing_deck": "has no deck registered",
+    "illegal_deck": "has a deck that is no longer legal: {note}",
 }
 
 
-def attention_rows(t: Tournament, names: dict[int, str]) -> list[dict[str, Any]]:
-    """The attention list as the page shows it: who or which table, what, the action."""
+def attention_rows(
+    t: Tournament, entries: list[Entry], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """The attention list as the page shows it: who or which table, what, the action
+    (``entries``: the event's, with their players, partners and claimants)."""
     rows = []
-    for item in attention(t):
+    for item in attention(t, entries=entries):
         who = " v ".join(names.get(e, "?") for e in item.entries)
+        words = WORDS["illegal_deck" if item.kind == "missing_deck" and item.note else item.kind]
+        text = words.format(who=who, person=item.person, note=item.note, round=item.round_number)
         if item.table_id is not None:
-            label = f"Table {item.table_number} ({who}): {WORDS[item.kind]}"
+            label = f"Table {item.table_number} ({who}): {text}"
+        elif "{who}" in words:
+            label = text
+        elif item.kind == "missing_deck" and item.person:  # a team: whose deck
+            label = f"{who}: {item.person} {text}"
         else:
-            label = f"{who} {WORDS[item.kind]}"
+            label = f"{who} {text}"
         rows.append({"item": item, "label": label})
     return rows
+
+
+def attention_fragment(request: HttpRequest, t: Tournament, entries: list[Entry]) -> HttpResponse:
+    """The "Needs you now" list alone (the page refreshes it live); managers only (a 403 with
+    nothing in it for anyone else)."""
+    if not can_manage(request.user, t):
+        return HttpResponse(status=403)
+    rows = attention_rows(t, entries, entry_names(entries))
+    context = {"tournament": t, "attention": rows, "manager": True}
+    return render(request, "web/tournaments/_attention.html", context)
 
 
 def night_context(
@@ -48,8 +76,7 @@ def night_context(
     context["claimable"] = [e for e in entries if e.guest]
     if not manager:
         return context
-    context["attention"] = attention_rows(t, names)
-    context["claims"] = [e for e in entries if e.guest and e.claim_id]
+    context["attention"] = attention_rows(t, entries, names)
     late = t.state == State.RUNNING and t.current_round < t.late_entry_until_round
     if t.state in (State.REGISTRATION, State.CHECK_IN) or late:
         context["bulk_form"] = bound.get("bulk_form") or BulkEntryForm(prefix="bulk")

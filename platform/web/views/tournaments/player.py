@@ -1,5 +1,5 @@
 """The tournament pages' actions of entrants: register (a player, or a captain's team), answer a
-team invitation, withdraw or drop, check in, report a table's result. Every rule is the
+team invitation, change a deck, withdraw or drop, check in, report a table's result. Every rule is the
 tournaments app's (:mod:`tournaments.registration`, :mod:`tournaments.teams`,
 :mod:`tournaments.results`)."""
 
@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from tournaments import lifecycle, registration, results, teams
+from tournaments import entry_decks, lifecycle, registration, results, teams
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, EntryState, TableState, Tournament
 from web.table_forms import ResultForm
@@ -24,6 +24,7 @@ from web.views.tournaments.access import (
     player_named,
     table_of,
 )
+from web.views.tournaments.deck_display import deck_form, own_deck_entry
 from web.views.tournaments.display import table_players
 from web.views.tournaments.entry_forms import entrant_choices, partner_form, register_form
 from web.views.tournaments.public import detail, refused, table_page
@@ -137,6 +138,36 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     who = "You" if entry.player_id == request.user.pk else entry.player.public_name
     messages.success(request, f"{who} {verb} {t.name}.")
     return back_to_event(t)
+
+
+@private
+@require_POST
+def change_deck(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's new deck for their entry (a team's partner: theirs), until the decks lock; the
+    organiser sets a guest's (the form names the ``entry``)."""
+    t = event_for(request, pk)
+    form = deck_form(t, request.user, request.POST)
+    entry_id = request.POST.get("entry", "")
+    try:
+        if entry_id.isdigit():
+            entry = lifecycle.entry_for(t, int(entry_id))
+        else:
+            entry, _ = own_deck_entry(request.user, list(t.entries.all()))
+            if entry is None:
+                raise TournamentError("You are not registered in this tournament.", status=404)
+        if not form.is_valid():
+            messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+            return detail(request, pk, status=400, deck_form=form)
+        entry = entry_decks.change_deck(t, entry.pk, request.user, **form.deck_kwargs())
+    except TournamentError as exc:
+        if exc.field.startswith("deck") and form.is_bound and "deck" in form.fields:
+            form.add_error("deck", exc.message)
+        return refused(request, t, exc, deck_form=form)
+    if entry.guest and entry.player_id != request.user.pk:
+        messages.success(request, f"{entry.player.public_name}'s deck is set.")
+        return back_to_event(t, "#entrants")
+    messages.success(request, "Your new deck is registered: only the organiser sees it.")
+    return back_to_event(t, "#you")
 
 
 @private

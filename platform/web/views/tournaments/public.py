@@ -22,6 +22,7 @@ from web.brackets import bracket_svg
 from web.table_forms import CorrectForm, ReasonForm, ResultForm, TimeoutForm
 from web.tournament_forms import SearchForm
 from web.views.tournaments.access import event_for, table_of
+from web.views.tournaments.deck_display import deck_context
 from web.views.tournaments.display import (
     DONE,
     LEGEND,
@@ -45,7 +46,7 @@ from web.views.tournaments.entry_forms import (
     register_form,
     team_page_context,
 )
-from web.views.tournaments.night_display import night_context
+from web.views.tournaments.night_display import attention_fragment, night_context
 from web.views.tournaments.printouts import PRINTS
 from web.views.tournaments.round_display import round_tools, swap_context
 
@@ -183,8 +184,10 @@ def live_context(
 def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> HttpResponse:
     t = event_for(request, pk)
     entries = list(
-        t.entries.select_related("player", "player__bot_profile", "partner").order_by("pk")
+        t.entries.select_related("player", "player__bot_profile", "partner", "claim").order_by("pk")
     )
+    if request.GET.get("fragment") == "attention":  # the organiser's list, refreshed live
+        return attention_fragment(request, t, entries)
     if request.GET.get("fragment") == "live":
         context: dict[str, Any] = {"tournament": t, **live_context(request, t, entries)}
         return render(request, "web/tournaments/_live.html", context, status=status)
@@ -194,15 +197,13 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
     user = request.user
     manager = can_manage(user, t)
     my_entry = next((e for e in entries if e.player_id == user.pk), None)
+    in_event = [e for e in entries if e.state in values.IN_EVENT]
+    if user.is_authenticated:  # what the user was told about this event: seen
+        inbox.mark_read(user.pk, url=request.path)
     context.update(
         manager=manager,
         my_entry=my_entry,
-        entrants=pager(
-            request,
-            [e for e in entries if e.state in values.IN_EVENT],
-            "entrants",
-            ENTRANTS_PER_PAGE,
-        ),
+        entrants=pager(request, in_event, "entrants", ENTRANTS_PER_PAGE),
         waitlist=[e for e in entries if e.state == EntryState.WAITLISTED],
         withdrawn=[e for e in entries if e.state == EntryState.WITHDRAWN],
         rounds_list=round_tabs(t, titles),
@@ -240,6 +241,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
             )
     context["my_bots"] = {e.pk for e in entries if e.player.is_bot and owns(user, e.player)}
     context.update(night_context(t, entries, entry_names(entries), manager, **bound))
+    context.update(deck_context(request, t, entries, in_event, manager, **bound))
     if manager:
         context["log"] = log_text.describe(
             t,

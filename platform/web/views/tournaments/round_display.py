@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments import pairings_edit
+from tournaments import naming, pairings_edit
 from tournaments.models import Entry, Round, State, Table, Tournament
 from tournaments.slips import ordinal, waiting_tables
 from web.round_forms import SwapForm
@@ -71,7 +71,7 @@ def swap_context(t: Tournament, table: Table) -> SwapForm | None:
 
 
 def round_tools(t: Tournament) -> dict[str, Any] | None:
-    """The running round's organiser links on the event page: its number, how many tables
+    """The running round's organiser links on the event page: its number and name, how many tables
     wait for a result (the results grid), whether its pairings can change."""
     if t.state != State.RUNNING or not t.current_round:
         return None
@@ -80,6 +80,7 @@ def round_tools(t: Tournament) -> dict[str, Any] | None:
         return None
     return {
         "number": rnd.number,
+        "title": naming.round_title(t, rnd),
         "waiting": len(waiting_tables(rnd)),
         "pairings": pairings_edit.round_refusal(t, rnd) is None,
     }
