@@ -47,7 +47,9 @@ def version(owner: Player, text: str = LEGAL, name: str = "Warband") -> DeckVers
 
 
 def text(response) -> str:
-    return re.sub(r"\s+", " ", response.content.decode())
+    """The page with its spaces folded and the times' ``<time>`` tags left out (their text
+    stays)."""
+    return re.sub(r"</?time\b[^>]*>", "", re.sub(r"\s+", " ", response.content.decode()))
 
 
 def page_of(client: Client, t: Tournament, user: Player | None) -> str:

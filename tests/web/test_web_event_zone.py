@@ -47,7 +47,7 @@ def test_an_organiser_in_tokyo_types_a_berlin_events_start_and_deadline_in_berli
     assert 'name="starts_at" value="2026-12-04T19:00"' in html
     assert 'name="registration_deadline" value="2026-12-04T18:45"' in html
     notes = re.findall(r"In the event's time zone, <span data-event-zone>(.*?)</span>", html)
-    assert notes == ["Europe/Berlin", "Europe/Berlin"]
+    assert notes == ["Europe/Berlin"] * 3  # the start, the registration and deck deadlines
     # saving the page as it is keeps both times
     data = form_data(**BERLIN_EVENING) | {"name": "Renamed"}
     assert client.post(f"/tournaments/{t.pk}/edit/", data).status_code == 302
@@ -76,20 +76,20 @@ def test_the_times_follow_the_zone_posted_and_a_time_the_viewers_zone_skips_is_f
 
 
 def test_a_new_date_and_time_field_is_read_in_the_events_zone_without_more_code():
-    class WithDeckDeadline(EventForm):
-        deck_deadline = forms.DateTimeField(required=False, help_text="Decks are locked then.")
+    class WithJudgesMeeting(EventForm):
+        judges_meeting = forms.DateTimeField(required=False, help_text="Judges meet then.")
 
-    data = form_data(time_zone="Asia/Tokyo", top_cut="0", deck_deadline="2026-12-04 09:00")
+    data = form_data(time_zone="Asia/Tokyo", top_cut="0", judges_meeting="2026-12-04 09:00")
     with timezone.override("Europe/London"):
-        form = WithDeckDeadline(data)
+        form = WithJudgesMeeting(data)
         assert form.is_valid(), form.errors
-    assert form.cleaned_data["deck_deadline"] == dt.datetime(2026, 12, 4, 0, 0, tzinfo=UTC)
-    assert str(form.fields["deck_deadline"].help_text) == (
-        "Decks are locked then. In the event's time zone, <span data-event-zone>Asia/Tokyo</span>."
+    assert form.cleaned_data["judges_meeting"] == dt.datetime(2026, 12, 4, 0, 0, tzinfo=UTC)
+    assert str(form.fields["judges_meeting"].help_text) == (
+        "Judges meet then. In the event's time zone, <span data-event-zone>Asia/Tokyo</span>."
     )
     # a new event's zone is the viewer's until one is chosen, and so is the note's
     with timezone.override("Europe/Paris"):
-        blank = WithDeckDeadline()
+        blank = WithJudgesMeeting()
     assert "<span data-event-zone>Europe/Paris</span>" in str(blank.fields["starts_at"].help_text)
 
 
