@@ -18,6 +18,7 @@ from tournaments.audit import log
 from tournaments.editable import check_values, fixed_reason
 from tournaments.errors import TournamentError, conflict, forbidden, require_manager
 from tournaments.models import Decklists, Entry, EntryState, Format, State, Tournament
+from tournaments.naming import plural
 from tournaments.night import drop_no_shows, zone_named
 from tournaments.rounds import pair_next_round
 from tournaments.teams import check_team_settings, team_options
@@ -210,7 +211,7 @@ def start(t: Tournament, by: Any) -> Tournament:
             e.save(update_fields=["state"])
             active.append(e)
         if len(active) < max(2, min_table(t)):
-            raise conflict(f"{len(active)} player(s) ready: not enough to start.")
+            raise conflict(f"{plural(len(active), 'player')} ready: not enough to start.")
         t.state = State.RUNNING
         t.started_at = timezone.now()
         if t.format == Format.SWISS:

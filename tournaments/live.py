@@ -23,6 +23,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.db.models import Count, Q
 
+from tournaments import naming
 from tournaments.models import Entry, Round, Stage, Table, TableState, Tournament
 
 log = logging.getLogger(__name__)
@@ -109,8 +110,20 @@ def public_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: result[k] for k in PUBLIC_RESULT_KEYS if k in result}
 
 
+def round_names(t: Tournament, rnd: Round) -> dict[str, str]:
+    """The round's name as the pages give it (``round_title``: "Semi-finals", "Round 2") and
+    inside a sentence (``round_words``: "the semi-finals", "round 2")."""
+    title = naming.round_title(t, rnd)
+    return {"round_title": title, "round_words": naming.lower_first(title)}
+
+
 def _table(table: Table) -> dict[str, Any]:
-    return {"table": table.pk, "number": table.number, "round": table.round.number}
+    return {
+        "table": table.pk,
+        "number": table.number,
+        "round": table.round.number,
+        **round_names(table.round.tournament, table.round),
+    }
 
 
 def table_final(table: Table) -> None:
@@ -147,6 +160,7 @@ def round_paired(t: Tournament, rnd: Round, tables: Sequence[Table]) -> None:
         "round-paired",
         {
             "round": rnd.number,
+            **round_names(t, rnd),
             "stage": rnd.stage,
             "progress": {"finished": finished, "total": len(tables), "disputed": 0},
         },
@@ -156,14 +170,16 @@ def round_paired(t: Tournament, rnd: Round, tables: Sequence[Table]) -> None:
 def pairings_changed(t: Tournament, rnd: Round, tables: Sequence[Table]) -> None:
     """``pairings-changed``: the organiser changed the players of these tables (numbers)."""
     broadcast(
-        t, "pairings-changed", {"round": rnd.number, "tables": sorted(tb.number for tb in tables)}
+        t,
+        "pairings-changed",
+        {"round": rnd.number, **round_names(t, rnd), "tables": sorted(tb.number for tb in tables)},
     )
 
 
 def round_finished(t: Tournament, rnd: Round) -> None:
     """``round-finished`` (every table final or void), then ``standings-changed`` when the
     round counts for the standings (the main stage of Swiss, round robin and pods)."""
-    broadcast(t, "round-finished", {"round": rnd.number, "stage": rnd.stage})
+    broadcast(t, "round-finished", {"round": rnd.number, **round_names(t, rnd), "stage": rnd.stage})
     if rnd.stage == Stage.MAIN:
         standings_changed(t, "round-finished")
 
@@ -203,6 +219,7 @@ def time_called(t: Tournament, rnd: Round, drawn: Sequence[Table], left: Sequenc
         "time-called",
         {
             "round": rnd.number,
+            **round_names(t, rnd),
             "deadline": _iso(rnd.deadline),
             "drawn": [tb.number for tb in drawn],
             "decide": [tb.number for tb in left],

@@ -69,3 +69,8 @@ def lower_first(title: str) -> str:
         return "round " + title[len("Round ") :]
     text = title[:1].lower() + title[1:]
     return text if text.startswith(("winners'", "losers'")) else f"the {text}"
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    """ "1 table", "3 tables", "0 tables" (``many``: the plural when it is not word + s)."""
+    return f"{count} {word}" if count == 1 else f"{count} {many or word + 's'}"

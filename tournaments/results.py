@@ -31,6 +31,7 @@ from tournaments.models import (
     TableState,
     Tournament,
 )
+from tournaments.naming import plural
 from tournaments.outcome import event_placings, refresh_winner
 from tournaments.tables import (
     DONE,
@@ -281,7 +282,7 @@ def timeout(
             left = started + timezone.timedelta(minutes=t.match_timeout_minutes) - timezone.now()
             if left.total_seconds() > 0:
                 raise conflict(
-                    f"This table still has {int(left.total_seconds() // 60) + 1} minute(s) before "
+                    f"This table still has {plural(int(left.total_seconds() // 60) + 1, 'minute')} before "
                     "its timeout."
                 )
         before = {"state": table.state, "result": table.result}

@@ -34,6 +34,7 @@ from tournaments.models import (
     TableState,
     Tournament,
 )
+from tournaments.naming import plural
 from tournaments.outcome import event_placings, winner_of
 from tournaments.scheduling import schedule_table_matches
 from tournaments.tables import DONE, close_round_if_done, forfeit_result
@@ -84,7 +85,7 @@ def pair_next_round(
         if current is not None and current.state != RoundState.FINISHED:
             waiting = current.tables.exclude(state__in=DONE).count()
             raise conflict(
-                f"Round {current.number} is still being played: {waiting} table(s) without a "
+                f"Round {current.number} is still being played: {plural(waiting, 'table')} without a "
                 "final result."
             )
         entries = event_entries(t)

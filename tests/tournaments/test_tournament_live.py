@@ -77,6 +77,8 @@ def test_a_swiss_event_announces_each_step(watchers, commit):
     assert _without_ids(started[1]) == {
         "kind": "round-paired",
         "round": 1,
+        "round_title": "Round 1",
+        "round_words": "round 1",
         "stage": "main",
         "progress": {"finished": 0, "total": 2, "disputed": 0},
     }
@@ -94,6 +96,8 @@ def test_a_swiss_event_announces_each_step(watchers, commit):
         "table": first.pk,
         "number": 1,
         "round": 1,
+        "round_title": "Round 1",
+        "round_words": "round 1",
         "reports": 1,
         "players": 2,
     }
@@ -117,6 +121,8 @@ def test_a_swiss_event_announces_each_step(watchers, commit):
         "table": second.pk,
         "number": 2,
         "round": 1,
+        "round_title": "Round 1",
+        "round_words": "round 1",
     }
 
     with commit():
@@ -130,7 +136,13 @@ def test_a_swiss_event_announces_each_step(watchers, commit):
     ]
     assert settled[0]["source"] == "organiser"
     assert settled[0]["progress"] == {"finished": 2, "total": 2, "disputed": 0}
-    assert _without_ids(settled[1]) == {"kind": "round-finished", "round": 1, "stage": "main"}
+    assert _without_ids(settled[1]) == {
+        "kind": "round-finished",
+        "round": 1,
+        "round_title": "Round 1",
+        "round_words": "round 1",
+        "stage": "main",
+    }
     assert [e["reason"] for e in settled[2:]] == ["round-finished", "correction"]
 
     with commit():

@@ -259,7 +259,11 @@ def test_placings_of_a_swiss_with_a_top_cut(django_capture_on_commit_callbacks):
     rows = outcome.placing_rows(t)
     assert [r["label"] for r in rows[:2]] == ["1st", "2nd"]
     assert [r["entry"] for r in rows[:2]] == [champion, finalist]
-    assert [r["label"] for r in rows] == ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]
     semis = Round.objects.get(tournament=t, number=4).tables.all()
     semi_losers = {tb.entries[1] for tb in semis}
     assert {r["entry"] for r in rows[2:4]} == semi_losers
+    # the semi-finalists by their Swiss standing (sharing 3rd–4th only when level on it), then
+    # the others from 5th, in Swiss order
+    assert rows[2]["place"] == 3 and rows[3]["last"] == 4
+    assert all(r["place"] >= 5 for r in rows[4:]) and rows[-1]["last"] == 8
+    assert [r["place"] for r in rows] == sorted(r["place"] for r in rows)

@@ -120,7 +120,7 @@ def test_a_table_page_follows_its_extension_and_time_called(live_page, daphne):
     expect(status).to_have_attribute("data-socket", "open")
 
     in_a_thread(lambda: timer.extend(t, table.pk, org, 7))
-    expect(status).to_have_text("This table has 7 extra minute(s).")
+    expect(status).to_have_text("This table has 7 extra minutes.")
     table.refresh_from_db()
     clock = live_page.get_by_test_id("round-clock")
     shown = clock.get_attribute("data-deadline")

@@ -136,7 +136,7 @@ def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_se
     page.goto(f"{base}/tournaments/{t.pk}/tables/{tables[0].pk}/")
     page.get_by_label("Extend by (minutes)").fill("5")
     page.get_by_role("button", name="Extend").click()
-    expect(page.get_by_text("Table 1 has 5 extra minute(s).")).to_be_visible()
+    expect(page.get_by_text("Table 1 has 5 extra minutes.")).to_be_visible()
     expect(page.get_by_role("heading", name="Round 1, table 1")).to_be_visible()  # stays there
     page.get_by_label("Extend by (minutes)").fill("90")
     page.get_by_role("button", name="Extend").click()
@@ -198,7 +198,7 @@ def test_an_organisers_night_from_doors_open_to_the_last_standings(page, live_se
         page.get_by_text("5 unfinished tables: tables 1, 2, 3, 4 and 5 are left to you.")
     ).to_be_visible()
     page.get_by_role("button", name="Call time on round 3").click()  # the confirmation's
-    expect(page.get_by_text("Time is called: 5 unfinished table(s).")).to_be_visible()
+    expect(page.get_by_text("Time is called: 5 unfinished tables.")).to_be_visible()
     overdue = page.locator("[data-testid=attention-item][data-kind=overdue]")
     expect(overdue).to_have_count(5)
     save(page, "night-time-called")

@@ -300,10 +300,10 @@ def test_a_spectators_progress_bar_moves_for_bot_and_reported_tables(
     assert Round.objects.get(tournament=t, number=1).state == "finished"
     save(live_page, "tournament-round-progress")
 
-    in_thread(lambda: pair_next_round(t.pk))  # the final: the page shows round 2 by itself
-    expect(live_page.locator("#round-h")).to_have_text("Round 2")
+    in_thread(lambda: pair_next_round(t.pk))  # the final: the page shows it by itself
+    expect(live_page.locator("#round-h")).to_have_text("Final")
     expect(progress_text).to_have_text("0 of 1 finished")
-    expect(status).to_contain_text("Round 2 is paired")
+    expect(status).to_contain_text("Final is paired")
 
     # A dropped connection: the page misses the final's result, reconnects by itself (after
     # about a second) and then fetches what it missed.

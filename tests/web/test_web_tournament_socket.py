@@ -71,7 +71,17 @@ async def test_a_spectator_watches_a_table_become_final():
     reported = json.loads(frame)
     assert reported["kind"] == "result-reported" and reported["reports"] == 1
     # Until the table is final, nobody watching learns what was reported.
-    assert set(reported) == {"kind", "tournament", "table", "number", "round", "reports", "players"}
+    assert set(reported) == {
+        "kind",
+        "tournament",
+        "table",
+        "number",
+        "round",
+        "round_title",
+        "round_words",
+        "reports",
+        "players",
+    }
     assert '"wins"' not in frame
     final = await socket.receive_json_from(timeout=30)
     assert final["kind"] == "table-final" and final["table"] == table.pk

@@ -332,5 +332,6 @@ def _describe_bye(
             f"rank {field.position[p] + 1} of {active}, {field.points[p]} points"
         )
         if below:
-            why += f"; moved up past {len(below)} player(s) to avoid a rematch or teammates"
+            past = "1 player" if len(below) == 1 else f"{len(below)} players"
+            why += f"; moved up past {past} to avoid a rematch or teammates"
     return Pairing(players=(p,), bye=True, flags=frozenset({"bye"}), why=why)

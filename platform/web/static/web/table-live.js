@@ -23,7 +23,7 @@ function handle(event) {
   const number = Number(box.dataset.number);
   if (event.kind === "table-extended" && mine(event)) {
     setDeadline(event.deadline);
-    say(`This table has ${event.extra_minutes} extra minute(s).`);
+    say(`This table has ${event.extra_minutes} extra minute${event.extra_minutes === 1 ? "" : "s"}.`);
   } else if (event.kind === "time-called" && String(event.round) === box.dataset.round) {
     if (event.drawn.includes(number)) say("Time is called: this table is a draw.");
     else if (event.decide.includes(number)) say("Time is called: the organiser decides this table.");

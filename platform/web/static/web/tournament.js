@@ -110,7 +110,10 @@ function refreshAttention(why = "") {
 }
 
 function describe(event) {
-  const table = `Table ${event.number} of round ${event.round}`;
+  // The server names the round ("round 2", "the semi-finals"); older events only number it.
+  const words = event.round_words ?? `round ${event.round}`;
+  const title = event.round_title ?? `Round ${event.round}`;
+  const table = `Table ${event.number} of ${words}`;
   switch (event.kind) {
     case "table-final":
       if (event.state === "void") return `${table} is void.`;
@@ -120,19 +123,19 @@ function describe(event) {
     case "dispute":
       return `${table} is disputed: the organiser will decide.`;
     case "round-paired":
-      return `Round ${event.round} is paired.`;
+      return `${title} is paired.`;
     case "pairings-changed":
-      return `The organiser changed table(s) ${event.tables.join(", ")} of round ${event.round}.`;
+      return `The organiser changed ${event.tables.length === 1 ? "table" : "tables"} ${event.tables.join(", ")} of ${words}.`;
     case "round-finished":
-      return `Round ${event.round} is finished.`;
+      return `${title} is finished.`;
     case "standings-changed":
       return "The standings have changed.";
     case "state-changed":
       return STATES[event.state] ?? "The tournament has changed.";
     case "table-extended":
-      return `${table} has ${event.extra_minutes} extra minute(s).`;
+      return `${table} has ${event.extra_minutes} extra minute${event.extra_minutes === 1 ? "" : "s"}.`;
     case "time-called":
-      return `Time is called on round ${event.round}.`;
+      return `Time is called on ${words}.`;
     default:
       return "";
   }

@@ -98,7 +98,8 @@ def call_time(t: Tournament) -> Confirm:
     now = timezone.now()
     if rnd is not None and rnd.deadline is not None and rnd.deadline > now:
         minutes = int((rnd.deadline - now).total_seconds() // 60) + 1
-        details.append(f"The round's clock stops now ({minutes} minute(s) were left).")
+        left = f"{minutes} minute was" if minutes == 1 else f"{minutes} minutes were"
+        details.append(f"The round's clock stops now ({left} left).")
     number = rnd.number if rnd is not None else t.current_round
     return Confirm(
         question=f"Call time on round {number}?",

@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments import bulk, lifecycle, night, registration, results, timer
+from tournaments import bulk, lifecycle, naming, night, registration, results, timer
 from tournaments.errors import TournamentError
 from tournaments.models import TableState
 from web.night_forms import BulkEntryForm, ExtendForm
@@ -91,7 +91,7 @@ def call_time(request: HttpRequest, pk: int) -> HttpResponse:
         called = timer.call_time(t, request.user)
     except TournamentError as exc:
         return refused(request, t, exc)
-    messages.success(request, f"Time is called: {len(called)} unfinished table(s).")
+    messages.success(request, f"Time is called: {naming.plural(len(called), 'unfinished table')}.")
     return back_to_event(t, "#organiser")
 
 
@@ -107,7 +107,8 @@ def table_step(request: HttpRequest, pk: int, table_id: int, action: str) -> Htt
             form = ExtendForm(request.POST, prefix="extend")
             minutes = form.cleaned_data["minutes"] if form.is_valid() else 0
             table = timer.extend(t, table.pk, request.user, minutes)
-            done = f"Table {table.number} has {table.extra_minutes} extra minute(s)."
+            extra = table.extra_minutes
+            done = f"Table {table.number} has {extra} extra minute{'' if extra == 1 else 's'}."
         elif action == "confirm":
             report = table.reports.select_related("entry__player").first()
             if table.state != TableState.REPORTED or report is None:

@@ -132,7 +132,9 @@ def pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         form.add_error("reason" if exc.field == "reason" else None, exc.message)
         return _pairings_page(request, t, seats, tables_form=form, status=exc.status)
     changed = " and ".join(str(n) for n in change.after)
-    messages.success(request, f"Round {number}: table(s) {changed} seated anew.")
+    title = naming.round_title_of(t, number)
+    word = "table" if len(change.after) == 1 else "tables"
+    messages.success(request, f"{title}: {word} {changed} seated anew.")
     return redirect(reverse("web-tournament", args=[t.pk]) + "#current-round")
 
 
