@@ -27,6 +27,9 @@ from typing import Any
 from django.db import transaction
 
 from players import inbox
+from tournaments import naming
+from tournaments.outcome import event_placings
+from tournaments.pairing import place_label
 from tournaments.summary import standings_rows
 from tournaments.teams import team_label
 
@@ -87,12 +90,14 @@ def _tell_tables(
     t: Any, rnd: Any, tables: Sequence[Any], entries: dict[int, Any], *, changed: bool
 ) -> None:
     messages = []
+    title = naming.round_title(t, rnd)
     for table in tables:
         for entry_id in table.entries:
             entry = entries[entry_id]
             payload = {
                 "tournament": t.pk,
                 "round": rnd.number,
+                "round_title": title,
                 "table": table.number,
                 "bye": table.bye,
                 "opponents": [entries[o].player.username for o in table.entries if o != entry_id],
@@ -107,7 +112,7 @@ def _tell_tables(
         for entry_id in table.entries:
             entry = entries[entry_id]
             others = [entry_name(t, entries[o]) for o in table.entries if o != entry_id]
-            where = f"{t.name}, round {rnd.number}"
+            where = f"{t.name}, {naming.lower_first(title)}"
             if changed:
                 where += ": the organiser changed your table"
             if table.bye:
@@ -147,11 +152,14 @@ def ask_to_confirm(table: Any) -> None:
     reports = list(table.reports.select_related("by").order_by("-created"))
     done = {r.entry_id for r in reports}
     who = reports[0].by.public_name if reports else "Your opponent"
+    what = "the placings" if len(table.entries) > 2 else "the result"
+    title = naming.lower_first(naming.round_title(t, table.round))
     text = (
-        f"{who} reported the result of table {table.number} (round {table.round.number} of "
-        f"{t.name}): confirm it or report yours."
+        f"{who} reported {what} of table {table.number} ({title} of {t.name}): confirm "
+        f"{'them' if len(table.entries) > 2 else 'it'} or report yours."
     )
-    waiting = Entry.objects.filter(pk__in=[e for e in table.entries if e not in done])
+    # a guest is a placeholder account nobody signs in to: the organiser confirms for them
+    waiting = Entry.objects.filter(pk__in=[e for e in table.entries if e not in done], guest=False)
     inbox.post_many(
         [
             (person, "to_confirm", text, table_url(t, table))
@@ -171,8 +179,9 @@ def dispute_answered(table: Any) -> None:
         return  # no dispute: the organiser decided a table nobody disagreed on
     t = table.round.tournament
     text = (
-        f"The organiser settled the dispute on table {table.number} (round "
-        f"{table.round.number} of {t.name}): the result is final."
+        f"The organiser settled the dispute on table {table.number} "
+        f"({naming.lower_first(naming.round_title(t, table.round))} of {t.name}): the result "
+        "is final."
     )
     entries = Entry.objects.filter(pk__in=table.entries).select_related("player")
     inbox.post_many(
@@ -201,14 +210,21 @@ def round_finished(t: Any, rnd: Any) -> None:
 
 
 def announce_finished(t: Any, entries: Sequence[Any]) -> None:
-    """``tournament.finished`` to every entrant, with the winner's name."""
+    """``tournament.finished`` to every entrant, with the winner's name and the entrant's own
+    final placing (``placing``: "3rd–4th", the event page's; ``how``: how it was decided)."""
     winner = next((e.player.username for e in entries if e.pk == t.winner_id), None)
-    send_on_commit(
-        [
-            (e.player_id, "tournament.finished", {"tournament": t.pk, "winner": winner})
-            for e in entries
-        ]
-    )
+    placings = {p.entrant: p for p in event_placings(t, entries)}
+    messages = []
+    for e in entries:
+        mine = placings.get(e.pk)
+        payload = {
+            "tournament": t.pk,
+            "winner": winner,
+            "placing": place_label(mine) if mine else None,
+            "how": mine.how if mine else "",
+        }
+        messages.append((e.player_id, "tournament.finished", payload))
+    send_on_commit(messages)
 
 
 def announce_dispute(t: Any, table: Any) -> None:

@@ -23,6 +23,8 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tournaments import pairing
+
 BOX_W = 136
 BOX_H = 44
 ROW_H = BOX_H / 2
@@ -137,6 +139,7 @@ def layout(tree: Mapping[str, Any]) -> Layout:
     kind = tree.get("kind", "single")
     nodes = list(tree["nodes"])
     max_rounds = _max_rounds(nodes)
+    names = round_names(tree)
     boxes: dict[int, Box] = {}
     lines: list[tuple[int, int]] = []
 
@@ -193,37 +196,36 @@ def layout(tree: Mapping[str, Any]) -> Layout:
             headings.append(Heading(name, PAD, heads_y - TITLE_H + 15, "section"))
         by_col = {boxes[n["id"]].col: n for n in members}  # a column's matches share a round
         for col, n in sorted(by_col.items()):
-            label = match_label(n, kind, max_rounds)
+            label = match_label(n, names)
             headings.append(Heading(label, PAD + col * COL_W, heads_y + 12, "round"))
     for n in finals + third:  # headed on their own, just above the box
         b = boxes[n["id"]]
-        headings.append(
-            Heading(match_label(n, kind, max_rounds), b.x, b.y - META_H - HEAD_H + 12, "round")
-        )
+        headings.append(Heading(match_label(n, names), b.x, b.y - META_H - HEAD_H + 12, "round"))
     cols = max((b.col for b in boxes.values()), default=0) + 1
     last = max((b.row for b in boxes.values()), default=0)
     width, height = PAD * 2 + (cols - 1) * COL_W + BOX_W, top + last * SLOT_H + BOX_H + PAD
     return Layout(boxes, lines, headings, width, height, cols)
 
 
-def match_label(node: Mapping[str, Any], kind: str, max_rounds: Mapping[str, int]) -> str:
-    """A match's heading: "Round 2", "Semi-final", "Grand final", "Losers round 3"...
+def round_names(tree: Mapping[str, Any]) -> dict[Any, str]:
+    """The names of the bracket's rounds by ``(side, round)`` ("Semi-finals", "Losers' final")
+    and of its matches by node id ("Semi-final", "Grand final reset"), from the pure round
+    names (:mod:`tournaments.pairing.round_names`)."""
+    b = pairing.bracket_from_json(tree)
+    names: dict[Any, str] = {
+        (n.side, n.round): pairing.round_name(b, n.side, n.round) for n in b.nodes
+    }
+    return names | {n.id: pairing.node_name(b, n.id) for n in b.nodes}
 
-    The one place a match is named: the round headings over the columns, the heading of the
-    finals and the third-place match, and each box's description all come from here.
-    """
-    side, rnd = node["side"], node["round"]
-    if side == "third":
-        return "Third place"
-    if side == "final":
-        if kind == "double":
-            return "Bracket reset (if needed)" if node.get("if_needed") else "Grand final"
-        return "Final"
-    if side == "losers":
-        return f"Losers round {rnd}"
-    if kind != "double" and rnd == max_rounds.get("winners"):
-        return "Semi-final"
-    return f"Round {rnd}" if kind != "double" else f"Winners round {rnd}"
+
+def match_label(node: Mapping[str, Any], names: Mapping[Any, str], one: bool = False) -> str:
+    """A round's heading ("Semi-finals", "Grand final reset"), or with ``one`` the name of this
+    match ("Semi-final"; "(if needed)" for the reset): the one place a match is named, for the
+    headings over the columns and of the finals, and each box's description."""
+    if one:
+        name = names.get(node["id"], f"Match {node['id']}")
+        return f"{name} (if needed)" if node.get("if_needed") else name
+    return names.get((node["side"], node["round"]), f"Round {node['round']}")
 
 
 def _placeholder(slot: Mapping[str, Any], seed_names: Sequence[str | None]) -> str:
@@ -305,7 +307,7 @@ def bracket_svg(
         return mark_safe(f'<p class="muted">{escape(title)}: not drawn yet.</p>')
     kind = tree.get("kind", "single")
     lay = layout(tree)
-    max_rounds = _max_rounds(tree["nodes"])
+    names = round_names(tree)
     seed_names = tree.get("seed_teams") or tree.get("seed_names") or []
     out = [
         f'<svg class="bracket" xmlns="http://www.w3.org/2000/svg" data-cols="{lay.columns}" '
@@ -328,9 +330,7 @@ def bracket_svg(
             d = f"M{x1:.1f},{y1:.1f} H{(x1 + x2) / 2:.1f} V{y2:.1f} H{x2:.1f}"
         out.append(f'<path data-from="{src}" data-to="{dst}" d="{d}"/>')
     out.append("</g>")
-    out.extend(
-        _box_svg(lay.boxes[i], kind, max_rounds, seed_names, link) for i in sorted(lay.boxes)
-    )
+    out.extend(_box_svg(lay.boxes[i], kind, names, seed_names, link) for i in sorted(lay.boxes))
     out.append("</svg>")
     return mark_safe("".join(out))  # every text above is escaped or a number
 
@@ -338,7 +338,7 @@ def bracket_svg(
 def _box_svg(
     box: Box,
     kind: str,
-    max_rounds: Mapping[str, int],
+    rounds: Mapping[Any, str],
     seed_names: Sequence[str | None],
     link: Callable[[Mapping[str, Any]], str | None] | None,
 ) -> str:
@@ -353,7 +353,7 @@ def _box_svg(
     winner_seat = None
     if node.get("winner") is not None and node.get("players"):
         winner_seat = 0 if node["players"][0] == node["winner"] else 1
-    label = match_label(node, kind, max_rounds)
+    label = match_label(node, rounds, one=True)
     state_text = STATE_LABELS.get(state, state)
     fill = COLOURS.get(state, COLOURS.get(node["state"], "#ffffff"))
     x, y = box.x, box.y

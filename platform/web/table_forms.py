@@ -7,6 +7,8 @@ from typing import Any
 
 from django import forms
 
+from tournaments.pairing import ordinal
+
 
 class ResultForm(forms.Form):
     """A table's result in seat order: games won (and drawn) for two players, placings for a pod."""
@@ -15,9 +17,11 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.pod = len(players) > 2
         for i, name in enumerate(players):
-            if self.pod:
-                self.fields[f"placing_{i}"] = forms.IntegerField(
-                    label=f"Place of {name} (1 = first)", min_value=1, max_value=len(players)
+            if self.pod:  # each player's place by name: 1st, 2nd... (equal places tie)
+                self.fields[f"placing_{i}"] = forms.TypedChoiceField(
+                    label=f"{name} finished",
+                    coerce=int,
+                    choices=[("", "—")] + [(p, ordinal(p)) for p in range(1, len(players) + 1)],
                 )
             else:
                 self.fields[f"wins_{i}"] = forms.IntegerField(

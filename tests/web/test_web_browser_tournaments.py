@@ -183,7 +183,7 @@ def test_standings_and_brackets_are_drawn(page, live_server):
     page.set_viewport_size({"width": 1600, "height": 900})
     page.goto(f"{live_server.url}/tournaments/{de.pk}/")
     expect(page.locator("svg.bracket g.match")).to_have_count(2 * 6 - 1)
-    expect(page.locator("svg.bracket")).to_contain_text("Bracket reset (if needed)")
+    expect(page.locator("svg.bracket")).to_contain_text("Grand final reset (if needed)")
     # The page scrolls a wide bracket in its box; the screenshot shows it whole.
     # (through the CSSOM: the site's policy refuses an injected <style>)
     page.evaluate(

@@ -502,7 +502,7 @@ def test_double_elimination_bracket_has_the_grand_final_and_reset(client):
     lifecycle.start(t, org)
     page = text(client.get(f"/tournaments/{t.pk}/"))
     assert "Winners bracket" in page and "Losers bracket" in page
-    assert "Grand final" in page and "Bracket reset (if needed)" in page
+    assert "Grand final" in page and "Grand final reset (if needed)" in page
     assert page.count('class="match ') == 2 * 4 - 1
 
 
@@ -570,7 +570,10 @@ def test_a_pod_reports_placings(client):
     places = {"report-placing_0": "2", "report-placing_1": "1", "report-placing_2": "3"}
     for e in table.entries:
         client.force_login(who[e])
-        assert "Place of" in text(client.get(url))
+        page = text(client.get(url))
+        # each player's place by name, chosen as "1st", "2nd"... (not a seat's number)
+        assert f"{who[table.entries[0]].public_name} finished" in page
+        assert '<option value="2">2nd</option>' in page
         r = client.post(url + "report/", places)
         assert r.status_code == 302
     table.refresh_from_db()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import timezone
 
 from tournaments import teams
 from tournaments.models import Entry, EntryState, State, Tournament
@@ -22,9 +23,26 @@ UPCOMING = (State.REGISTRATION, State.CHECK_IN)
 
 
 def open_for_entry(t: Tournament) -> bool:
-    """Whether the event takes entries now (registration, check-in or late entry)."""
+    """Whether the event takes entries now (registration or check-in before the registration
+    deadline, or late entry)."""
     late = t.state == State.RUNNING and t.current_round < t.late_entry_until_round
-    return t.state in UPCOMING or late
+    if late:
+        return True
+    past = t.registration_deadline is not None and timezone.now() > t.registration_deadline
+    return t.state in UPCOMING and not past
+
+
+def registration_note(t: Tournament) -> str:
+    """What the "Your entry" box says of registration when it offers no form: it has not
+    opened, it closed (at the deadline, at the start), or it is open (with nobody left for the
+    viewer to enter)."""
+    if t.state == State.DRAFT:
+        return "Registration has not opened yet."
+    if open_for_entry(t):
+        return "Registration is open: you have nobody left to enter (you and your bots are in)."
+    if t.registration_deadline is not None and t.state in UPCOMING:
+        return "Registration closed at the registration deadline."
+    return "Registration is closed."
 
 
 def owns(user: Any, bot: Any) -> bool:

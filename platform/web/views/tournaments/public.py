@@ -44,6 +44,7 @@ from web.views.tournaments.entry_forms import (
     open_for_entry,
     owns,
     register_form,
+    registration_note,
     team_page_context,
 )
 from web.views.tournaments.night_display import attention_fragment, night_context
@@ -147,6 +148,9 @@ def live_context(
             row["team_name"] = entry.team_name
             row["members"] = members(entry)
     my_row = next((r for r in standings if r["entry"] in mine), None)
+    co_winners = [
+        names.get(r["entry"], r.get("name", "")) for r in standings if r.get("place") == 1
+    ]
     tree = summary.bracket_json(t)
     if tree:  # the summary names players by username; the pages show their public names
         for node in tree["nodes"]:
@@ -168,6 +172,7 @@ def live_context(
         "standings_page": standings_page,
         "my_row": my_row,
         "my_entries": mine,
+        "co_winners": co_winners if len(co_winners) > 1 else [],
         "legend": LEGEND_PODS if t.format == "pods" else LEGEND,
         "tiebreakers": ", then ".join(
             METRIC_NAMES.get(m, m) for m in values.swiss_config(t).tiebreakers
@@ -208,6 +213,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
         withdrawn=[e for e in entries if e.state == EntryState.WITHDRAWN],
         rounds_list=round_tabs(t, titles),
         open_for_entry=open_for_entry(t),
+        registration_note=registration_note(t),
         can_check_in=bool(
             my_entry
             and t.state == State.CHECK_IN
@@ -296,6 +302,8 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
     own = [e for e in entries.values() if e.player_id == request.user.pk]
     paper = bool(own) and paper_bot_table(t, own, entries.values())
     context["paper"] = paper
+    context["pod"] = len(table.entries) > 2
+    context["guest_opponent"] = any(e.guest for e in entries.values() if e not in own)
     if open_table and (table.match_id is None or paper) and table.mine:
         context["report_form"] = bound.get("report_form") or ResultForm(
             players=players, prefix="report"
