@@ -183,7 +183,7 @@ def _bracket_plan(
         pairing.Pairing(
             players=m.players,
             flags=frozenset({"bracket", m.side}),
-            why=f"{m.side} bracket, round {m.round}: match {m.node}",
+            why=f"{pairing.node_name(bracket, m.node)} (match {m.node} of the bracket)",
         )
         for m in ready
     ]

@@ -88,3 +88,12 @@ class Inbox:
         from unittest import mock
 
         return mock.patch("channels.layers.get_channel_layer", return_value=self)
+
+
+def sole_first(t: Tournament) -> int | None:
+    """The entry placed first alone (the event's winner), or None when first place is shared
+    (level on points and every tiebreaker)."""
+    from tournaments.outcome import placing_rows
+
+    first = [r["entry"] for r in placing_rows(t) if r["place"] == 1]
+    return first[0] if len(first) == 1 else None

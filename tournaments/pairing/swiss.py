@@ -160,9 +160,9 @@ def _pair(field: _Field, rng: random.Random, first: bool, seeded: bool) -> list[
         # fast path: a clean greedy pair (no rematch, no teammates by construction)
         pa, pb = points[a], points[b]
         if pa == pb:
-            out.append(_make_pairing((a, b), same, f"same point group ({pa} points)"))
+            out.append(_make_pairing((a, b), same, f"same point group ({_points(pa)})"))
         else:
-            why = f"pair-down: {a} ({pa} points) v {b} ({pb} points)"
+            why = f"pair-down: {a} ({_points(pa)}) v {b} ({_points(pb)})"
             out.append(_make_pairing((a, b), down, why))
     if bye is not None:
         out.append(_describe_bye(bye, field, candidates or set(), first, seeded))
@@ -292,9 +292,9 @@ def _describe(
         words.append("round 1, seeded by rating" if seeded else "round 1, random from the seed")
     elif pa != pb:
         flags.add("pair-down")
-        words.append(f"pair-down: {a} ({pa} points) v {b} ({pb} points)")
+        words.append(f"pair-down: {a} ({_points(pa)}) v {b} ({_points(pb)})")
     else:
-        words.append(f"same point group ({pa} points)")
+        words.append(f"same point group ({_points(pa)})")
     if "rematch-avoided" in skipped:
         words.append("skipped opponents already played")
     if "teammates-avoided" in skipped:
@@ -335,3 +335,8 @@ def _describe_bye(
             past = "1 player" if len(below) == 1 else f"{len(below)} players"
             why += f"; moved up past {past} to avoid a rematch or teammates"
     return Pairing(players=(p,), bye=True, flags=frozenset({"bye"}), why=why)
+
+
+def _points(points: float) -> str:
+    """ "1 point", "3 points" (the reasons' words)."""
+    return f"{points:g} point" if points == 1 else f"{points:g} points"

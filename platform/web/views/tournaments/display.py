@@ -79,6 +79,10 @@ FLAG_LABELS = {  # the pairing code's flags, as the pairings table shows them
     "bracket": "bracket",
     "round-robin": "round robin",
     "pod": "pod",
+    "winners": "winners' bracket",
+    "losers": "losers' bracket",
+    "final": "final",
+    "third": "third-place match",
     "edited": "changed by the organiser",
 }
 
@@ -148,7 +152,9 @@ def readable_why(why: str, names: dict[int, str]) -> str:
 
     def name(m: re.Match) -> str:
         entry = int(m.group(1))
-        return f"{names[entry]} ({m.group(2)} points)" if entry in names else m.group(0)
+        points = m.group(2)
+        words = f"{points} point" if points == "1" else f"{points} points"
+        return f"{names[entry]} ({words})" if entry in names else m.group(0)
 
     return ENTRY_IN_WHY.sub(name, why)
 
