@@ -298,28 +298,60 @@ class DeckChangeForm(PartnerForm):
 
 
 class OrganiserTeamForm(forms.Form):
-    """The organiser enters a whole team: both players and both decks (deck version ids)."""
+    """The organiser enters a whole team: both players and each one's deck, by the deck's name
+    (one of that player's own decks for the game: its current version is entered)."""
 
     team_name = forms.CharField(max_length=60, required=False, label="Team name (optional)")
     captain = forms.CharField(max_length=150, label="Captain's username")
-    partner = forms.CharField(max_length=150, label="Partner's username")
-    deck_version = forms.IntegerField(
-        min_value=1,
-        label="Captain's deck version (id)",
-        help_text="The number at the end of the deck version's address (/decks/versions/<id>/).",
+    deck = forms.CharField(
+        max_length=120,
+        label="Captain's deck",
+        help_text="The name of one of the captain's decks for this game.",
     )
-    partner_deck_version = forms.IntegerField(min_value=1, label="Partner's deck version (id)")
+    partner = forms.CharField(max_length=150, label="Partner's username")
+    partner_deck = forms.CharField(
+        max_length=120,
+        label="Partner's deck",
+        help_text="The name of one of the partner's decks for this game.",
+    )
 
     def field_for(self, backend_field: str) -> str | None:
-        """The form field a backend error names (``player`` -> ``captain``, ``deck`` ->
-        ``deck_version``...)."""
+        """The form field a backend error names (``player`` -> ``captain``,
+        ``deck_version`` -> ``deck``...)."""
         names = {
             "player": "captain",
-            "deck": "deck_version",
-            "partner_deck": "partner_deck_version",
+            "deck_version": "deck",
+            "partner_deck_version": "partner_deck",
         }
         name = names.get(backend_field, backend_field)
         return name if name in self.fields else None
+
+
+def deck_named(game: str, owner: Any, name: str) -> tuple[Any, str]:
+    """The current version of ``owner``'s deck called ``name`` for ``game`` (case and spaces
+    aside), and the error naming what is wrong when there is none ("Ana has no Kingdom of
+    Warlords deck called “Blite”: theirs are “Blight rush”, “Flight”")."""
+    from decks.models import DeckVersion
+
+    versions = list(
+        DeckVersion.objects.filter(
+            deck__owner=owner, deck__game=game, deck__archived=False, is_current=True
+        )
+        .select_related("deck")
+        .order_by("deck__name")
+    )
+    wanted = " ".join(name.split()).casefold()
+    for version in versions:
+        if " ".join(version.deck.name.split()).casefold() == wanted:
+            return version, ""
+    game_name = get_game(game).name
+    if not versions:
+        return None, f"{owner.public_name} has no {game_name} deck yet."
+    listed = ", ".join(f"“{v.deck.name}”" for v in versions)
+    return (
+        None,
+        f"{owner.public_name} has no {game_name} deck called “{name}”: theirs are {listed}.",
+    )
 
 
 def fixed_choices(game: str) -> list[tuple[str, str]]:

@@ -211,25 +211,31 @@ def test_organiser_enters_a_whole_team(client):
     assert client.post(f"/tournaments/{t.pk}/teams/enter/", {}).status_code == 403
     login(client, org)
     assert "Enter a team (both players and decks)" in text(client.get(f"/tournaments/{t.pk}/"))
+    version_of(ana), version_of(bob)  # "ana's deck" and "bob's deck"
     wrong = client.post(
         f"/tournaments/{t.pk}/teams/enter/",
         {
             "enter-captain": "ana",
+            "enter-deck": "bob's deck",  # not one of ana's: decks are picked by their name
             "enter-partner": "bob",
-            "enter-deck_version": version_of(bob),  # not ana's
-            "enter-partner_deck_version": version_of(bob),
+            "enter-partner_deck": "bob's deck",
         },
     )
-    assert wrong.status_code == 400 and "No deck version of yours" in text(wrong)
+    page = text(wrong)
+    assert wrong.status_code == 400
+    assert "ana has no AracKhan Wars deck called “bob&#x27;s deck”" in page
+    assert "theirs are “ana&#x27;s deck”" in page
     assert not Entry.objects.filter(tournament=t).exists()
+    form = text(client.get(f"/tournaments/{t.pk}/"))
+    assert "Captain&#x27;s deck" in form and "(id)" not in form
     ok = client.post(
         f"/tournaments/{t.pk}/teams/enter/",
         {
             "enter-team_name": "Night Owls",
             "enter-captain": "ana",
+            "enter-deck": "  ANA'S   deck ",  # case and spaces aside
             "enter-partner": "bob",
-            "enter-deck_version": version_of(ana),
-            "enter-partner_deck_version": version_of(bob),
+            "enter-partner_deck": "bob's deck",
         },
     )
     assert ok.status_code == 302

@@ -20,7 +20,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import EntryState, Tournament
 from web.night_forms import EventForm
 from web.table_forms import CorrectForm, ReasonForm, TimeoutForm
-from web.tournament_forms import MODE_FIELDS, OrganiserTeamForm, TournamentForm
+from web.tournament_forms import MODE_FIELDS, OrganiserTeamForm, TournamentForm, deck_named
 from web.views.accounts import private
 from web.views.errors import OrganiserOnly
 from web.views.tournaments import consequences
@@ -215,11 +215,18 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
     t = managed_event(request, pk)
     form = OrganiserTeamForm(request.POST, prefix="enter")
     found: dict[str, Any] = {}
+    decks: dict[str, Any] = {}
     if form.is_valid():
-        for field in ("captain", "partner"):
+        for field, deck_field in (("captain", "deck"), ("partner", "partner_deck")):
             found[field] = player_named(form.cleaned_data[field])
             if found[field] is None:
                 form.add_error(field, f"No player named {form.cleaned_data[field]!r}.")
+                continue
+            decks[deck_field], problem = deck_named(
+                t.game, found[field], form.cleaned_data[deck_field]
+            )
+            if problem:
+                form.add_error(deck_field, problem)
     if not form.is_valid():
         messages.error(
             request,
@@ -235,8 +242,8 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
             found["captain"],
             found["partner"],
             request.user,
-            deck_version=data["deck_version"],
-            partner_deck_version=data["partner_deck_version"],
+            deck_version=decks["deck"].pk,
+            partner_deck_version=decks["partner_deck"].pk,
             team_name=data["team_name"],
         )
     except TournamentError as exc:
