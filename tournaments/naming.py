@@ -74,3 +74,25 @@ def lower_first(title: str) -> str:
 def plural(count: int, word: str, many: str = "") -> str:
     """ "1 table", "3 tables", "0 tables" (``many``: the plural when it is not word + s)."""
     return f"{count} {word}" if count == 1 else f"{count} {many or word + 's'}"
+
+
+def next_step(t: Tournament) -> str:
+    """What the organiser's "pair" button does next, in words: "Pair round 4", "Pair the top
+    cut", "Pair the next bracket round" or "Finish the event" (when no round is left)."""
+    from tournaments.models import Format
+    from tournaments.values import node_results
+
+    nxt = t.current_round + 1
+    if t.stage == Stage.MAIN and not t.is_elimination:
+        if nxt <= (t.main_rounds or 0):
+            return f"Pair round {nxt}"
+        if t.format == Format.SWISS and t.top_cut:
+            return f"Pair the top {t.top_cut}"
+        return "Finish the event"
+    if t.bracket is None:
+        return "Pair round 1"
+    bracket = pairing.bracket_from_json(t.bracket)
+    results = node_results(t, t.stage)
+    if pairing.bracket_winner(bracket, results) is not None:
+        return "Finish the event"
+    return "Pair the next bracket round"

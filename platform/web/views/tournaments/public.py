@@ -214,6 +214,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
         rounds_list=round_tabs(t, titles),
         open_for_entry=open_for_entry(t),
         registration_note=registration_note(t),
+        next_step=naming.next_step(t) if t.state == State.RUNNING else "",
         can_check_in=bool(
             my_entry
             and t.state == State.CHECK_IN
