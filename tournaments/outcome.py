@@ -95,6 +95,41 @@ def placing_rows(t: Tournament, entries: Sequence[Entry] | None = None) -> list[
     return rows
 
 
+def cross_table_rows(t: Tournament, entries: Sequence[Entry] | None = None) -> list[dict[str, Any]]:
+    """A round robin's cross-table in the order of its placings: for each entrant (``entry``,
+    ``name``, ``label``), one cell per opponent in the same order (``None`` on the diagonal):
+    the row player's matches against that one (``played``, ``wins``, ``losses``, ``draws``,
+    games ``won`` and ``lost``, match ``points``), and the row's match ``points`` in all."""
+    if t.format != Format.ROUND_ROBIN or not t.current_round:
+        return []
+    entries = event_entries(t) if entries is None else list(entries)
+    rows = placing_rows(t, entries)
+    order = [r["entry"] for r in rows]
+    meetings = pairing.cross_table(order, stage_results(t, Stage.MAIN), swiss_config(t))
+    for row in rows:
+        cells = []
+        for other in order:
+            if other == row["entry"]:
+                cells.append(None)
+                continue
+            m = meetings[(row["entry"], other)]
+            cells.append(
+                {
+                    "opponent": other,
+                    "played": m.matches,
+                    "wins": m.wins,
+                    "losses": m.losses,
+                    "draws": m.draws,
+                    "won": m.games_won,
+                    "lost": m.games_lost,
+                    "points": m.points,
+                }
+            )
+        row["cells"] = cells
+        row["points"] = sum(c["points"] for c in cells if c is not None)
+    return rows
+
+
 def player_events(player: Any, limit: int = 10) -> list[dict[str, Any]]:
     """The events ``player`` took part in (as a player or a team's partner), latest first, each
     with their placing so far: ``tournament``, ``entry``, ``label`` ("3rd–4th", or "" before

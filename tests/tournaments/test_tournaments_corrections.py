@@ -267,3 +267,39 @@ def test_placings_of_a_swiss_with_a_top_cut(django_capture_on_commit_callbacks):
     assert rows[2]["place"] == 3 and rows[3]["last"] == 4
     assert all(r["place"] >= 5 for r in rows[4:]) and rows[-1]["last"] == 8
     assert [r["place"] for r in rows] == sorted(r["place"] for r in rows)
+
+
+def test_a_round_robin_places_by_head_to_head_and_shows_its_cross_table(
+    client, django_capture_on_commit_callbacks
+):
+    """Five players, every match 2–0 to the first-listed: the placings break equal points by
+    head-to-head, and the event page's cross-table shows each row's results in placing order."""
+    org = organiser()
+    t = event(org, people(5), format="round_robin")
+    with django_capture_on_commit_callbacks(execute=True):
+        t = lifecycle.start(t, org)
+    while Tournament.objects.get(pk=t.pk).state == State.RUNNING:
+        with django_capture_on_commit_callbacks(execute=True):
+            report_round(t, first_seat_wins)
+    t.refresh_from_db()
+    rows = outcome.cross_table_rows(t)
+    assert len(rows) == 5 and all(len(r["cells"]) == 5 for r in rows)
+    for i, row in enumerate(rows):
+        assert row["cells"][i] is None
+        for j, cell in enumerate(row["cells"]):
+            if cell is None:
+                continue
+            mirror = rows[j]["cells"][i]
+            assert cell["played"] == mirror["played"] == 1  # everyone met once
+            assert (cell["wins"], cell["won"]) == (mirror["losses"], mirror["lost"])
+    # placings: more points place better; among players level on points, the points taken in
+    # the matches between them (head-to-head) never rise down the order
+    points = [r["points"] for r in rows]
+    assert points == sorted(points, reverse=True)
+    for level in set(points):
+        group = [i for i, p in enumerate(points) if p == level]
+        mutual = [sum(rows[i]["cells"][j]["points"] for j in group if j != i) for i in group]
+        assert mutual == sorted(mutual, reverse=True), (level, mutual)
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert 'data-testid="cross-table"' in page and page.count('data-testid="cross-row"') == 5
+    assert page.count('data-testid="cross-cell"') == 20

@@ -148,6 +148,9 @@ def live_context(
             row["team_name"] = entry.team_name
             row["members"] = members(entry)
     my_row = next((r for r in standings if r["entry"] in mine), None)
+    cross = outcome.cross_table_rows(t, in_event) if t.format == "round_robin" else []
+    for row in cross:
+        row["name"] = names.get(row["entry"], row["name"])
     co_winners = [
         names.get(r["entry"], r.get("name", "")) for r in standings if r.get("place") == 1
     ]
@@ -173,6 +176,7 @@ def live_context(
         "my_row": my_row,
         "my_entries": mine,
         "co_winners": co_winners if len(co_winners) > 1 else [],
+        "cross_table": cross,
         "legend": LEGEND_PODS if t.format == "pods" else LEGEND,
         "tiebreakers": ", then ".join(
             METRIC_NAMES.get(m, m) for m in values.swiss_config(t).tiebreakers
