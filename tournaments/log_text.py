@@ -87,8 +87,8 @@ class Namer:
         """ "Bob 2–0 Chen", "Ana 1st, Bob 2nd, Chen 3rd", "no result"."""
         if not result:
             return "no result"
-        if isinstance(result, dict) and result.get("result") is not None and "state" in result:
-            result = result["result"]  # a snapshot: {"state", "result", "source"}
+        if isinstance(result, dict) and "state" in result:
+            result = result.get("result")  # a snapshot: {"state", "result", "source"}
             if not result:
                 return "no result"
         if not isinstance(result, dict):
@@ -149,7 +149,9 @@ def _changed_table(verb: str) -> Callable[[Namer, dict[str, Any]], str]:
         players = n.players_of(d)
         before = n.result(d.get("before"), players)
         after = n.result(d.get("after"), players)
-        sentence = f"{verb} {n.table(d)}: {after} (it was {before})"
+        sentence = f"{verb} {n.table(d)}: {after}"
+        if before != "no result":
+            sentence += f" (it was {before})"
         moved = n.outcome(d.get("outcome"))
         return f"{sentence}; {moved}" if moved else sentence
 

@@ -207,14 +207,22 @@ def compare(
 
 
 def refresh_winner(
-    t: Tournament, by: Any, before: Sequence[pairing.Placing], why: str
+    t: Tournament,
+    by: Any,
+    before: Sequence[pairing.Placing],
+    why: str,
+    moves: bool = True,
 ) -> OutcomeChange:
     """After a correction: recompute the placings, store the winner they give (none while the
-    event runs), log a change of winner, and return what changed against ``before``."""
+    event runs), log a change of winner, and return what changed against ``before`` (the
+    placings that moved only with ``moves``: a first result of a running round moves everyone
+    and is no correction to report)."""
     t.refresh_from_db(fields=["state", "winner", "bracket", "current_round", "stage"])
     after = event_placings(t)
     change = OutcomeChange(
-        winner_before=t.winner_id, winner_after=winner_of(t, after), moved=compare(before, after)
+        winner_before=t.winner_id,
+        winner_after=winner_of(t, after),
+        moved=compare(before, after) if moves else [],
     )
     if change.winner_changed:
         Tournament.objects.filter(pk=t.pk).update(winner_id=change.winner_after)

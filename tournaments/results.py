@@ -247,8 +247,9 @@ def correct(t: Tournament, table_id: int, by: Any, data: dict[str, Any], reason:
         _check_bracket_unplayed(t, table, result.get("winner"))
         before = {"state": table.state, "result": table.result, "source": table.source}
         placings = event_placings(t)
+        corrected = table.state == TableState.FINAL or t.state == State.FINISHED
         finalise(table, result, "organiser")
-        change = refresh_winner(t, by, placings, "after a corrected result")
+        change = refresh_winner(t, by, placings, "after a corrected result", moves=corrected)
         log(
             t,
             by,

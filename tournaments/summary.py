@@ -65,10 +65,24 @@ def standings_rows(t: Tournament, entries: list[Entry] | None = None) -> list[di
 def placing_fields(found: tuple[int, pairing.Placing] | None) -> dict[str, Any]:
     """A standings row's placing fields (and its ``order``, popped once sorted)."""
     if found is None:
-        return {"order": 1 << 30, "place": None, "last": None, "place_label": "", "how": ""}
+        return {
+            "order": 1 << 30,
+            "place": None,
+            "last": None,
+            "place_label": "",
+            "how": "",
+            "how_short": "",
+        }
     order, p = found
     label = pairing.place_label(p)
-    return {"order": order, "place": p.place, "last": p.last, "place_label": label, "how": p.how}
+    return {
+        "order": order,
+        "place": p.place,
+        "last": p.last,
+        "place_label": label,
+        "how": p.how,
+        "how_short": p.how.split(";")[0],  # "lost in the semi-finals"
+    }
 
 
 def bracket_json(t: Tournament) -> dict[str, Any] | None:

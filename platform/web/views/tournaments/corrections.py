@@ -25,11 +25,17 @@ REASON = "reason"
 
 
 def table_words(t: Tournament, table: Table) -> str:
-    """ "table 3 of round 2 (Bob 2–0 Chen)"."""
+    """ "table 3 of round 2 (Bob 2–0 Chen)", "table 1 of the final (Ana v Bob)"."""
     players = table_players(t, table)
     title = naming.lower_first(naming.round_title_of(t, table.round.number))
-    result = score(table)
-    what = f" ({' v '.join(players)}{': ' + result if result else ''})" if players else ""
+    wins = (table.result or {}).get("wins")
+    if len(players) == 2 and wins:
+        what = f" ({players[0]} {wins[0]}–{wins[1]} {players[1]})"
+    elif players:
+        result = score(table)
+        what = f" ({' v '.join(players)}{': ' + result if result else ''})"
+    else:
+        what = ""
     return f"table {table.number} of {title}{what}"
 
 

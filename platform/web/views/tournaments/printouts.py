@@ -13,8 +13,9 @@ from django.shortcuts import render
 from django.utils.text import slugify
 
 from tournaments import decklists as lists
+from tournaments import naming
 from tournaments.errors import can_manage
-from tournaments.models import EntryState
+from tournaments.models import EntryState, State
 from tournaments.pairing import ordinal
 from web.views.tournaments.access import event_for
 from web.views.tournaments.sheets import by_name, groups, sheet, standings
@@ -41,10 +42,17 @@ def print_page(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     context: dict[str, Any] = {
         "tournament": t,
         "round": s.round,
+        "round_title": naming.round_title(t, s.round) if s.round is not None else "",
         "kind": kind,
         "heading": PRINTS[kind],
         "prints": PRINTS,
     }
+    if kind == "standings":  # the standings are the event's, not a round's
+        after = naming.lower_first(context["round_title"])
+        context["heading"] = (
+            "Final standings" if t.state == State.FINISHED else f"Standings after {after}"
+        )
+        context["round_title"] = ""
     if kind == "pairings":
         context["pages"] = groups(s.tables, TABLES_PER_PAGE)
     elif kind == "pairings-by-name":

@@ -307,6 +307,7 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
     own = [e for e in entries.values() if e.player_id == request.user.pk]
     paper = bool(own) and paper_bot_table(t, own, entries.values())
     context["paper"] = paper
+    context["voided"] = voided_line(t, table)
     context["pod"] = len(table.entries) > 2
     context["guest_opponent"] = any(e.guest for e in entries.values() if e not in own)
     if open_table and (table.match_id is None or paper) and table.mine:
@@ -328,6 +329,20 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
                 seats=[(e, names[e]) for e in table.entries], prefix="timeout"
             )
     return render(request, "web/tournaments/table.html", context, status=status)
+
+
+def voided_line(t: Tournament, table: Table) -> log_text.LogLine | None:
+    """The log's words for the void that took this table's result back (None if none did)."""
+    if table.state not in (TableState.VOID, TableState.PENDING):
+        return None
+    entry = (
+        LogEntry.objects.filter(
+            tournament=t, action__in=("void_result", "match_void"), detail__table=table.pk
+        )
+        .select_related("actor")
+        .first()
+    )
+    return log_text.describe(t, [entry])[0] if entry is not None else None
 
 
 def round_tabs(t: Tournament, titles: dict[int, str]) -> list[tuple[int, str]]:
