@@ -177,10 +177,42 @@ def _entries(names: Namer, ids: Any) -> str:
 
 
 def _plural(count: Any, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
+
+
+def _pairing_changed(verb: str) -> Callable[[Namer, dict[str, Any]], str]:
+    """A change of the running round's tables: each table's players before and after."""
+
+    def text(n: Namer, d: dict[str, Any]) -> str:
+        parts = []
+        for tb in d.get("tables") or []:
+            if not isinstance(tb, dict):
+                continue
+            before = " v ".join(n.entry(e) for e in tb.get("before") or []) or "nobody"
+            after = " v ".join(n.entry(e) for e in tb.get("after") or []) or "nobody"
+            parts.append(f"table {tb.get('number', '?')}: {after} (it was {before})")
+        where = n.round(d.get("round"))
+        return f"{verb} of {where}: " + "; ".join(parts) if parts else f"{verb} of {where}"
+
+    return text
 
 
 SENTENCES: dict[str, Callable[[Namer, dict[str, Any]], str]] = {
+    "pairing_swapped": _pairing_changed("swapped two players"),
+    "pairing_edited": _pairing_changed("seated tables by hand"),
+    "register": lambda n, d: (
+        f"entered {n.entry(d.get('entry'))}" + (" late" if d.get("late") else "")
+    ),
+    "rejoin": lambda n, d: f"entered {n.entry(d.get('entry'))} again (their results kept)",
+    "deck_changed": lambda n, d: f"changed the deck of {n.entry(d.get('entry'))}",
+    "deck_set": lambda n, d: f"set the deck of {n.entry(d.get('entry'))}",
+    "decks_locked": lambda n, d: (
+        "locked the decks at the deck deadline"
+        + (f" ({_plural(len(d['missing']), 'entry')} without one)" if d.get("missing") else "")
+    ),
+    "claim_refused": lambda n, d: f"refused the claim of the guest entry {n.entry(d.get('entry'))}",
     "create": lambda n, d: "created the event",
     "update": lambda n, d: _settings_text(d),
     "open_registration": lambda n, d: "opened registration",

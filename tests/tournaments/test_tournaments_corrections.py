@@ -303,3 +303,28 @@ def test_a_round_robin_places_by_head_to_head_and_shows_its_cross_table(
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert 'data-testid="cross-table"' in page and page.count('data-testid="cross-row"') == 5
     assert page.count('data-testid="cross-cell"') == 20
+
+
+def test_every_action_the_services_log_reads_in_words():
+    """Each action code the tournaments app writes to its log has a sentence of its own (not
+    the code read aloud), found by reading the services' source."""
+    import re
+    from pathlib import Path
+
+    source = "\n".join(
+        p.read_text()
+        for p in Path(log_text.__file__).parent.glob("*.py")
+        if p.name != "log_text.py"
+    )
+    patterns = [
+        r'\blog\(\s*\w+,\s*\w+,\s*"([a-z_]+)"',  # log(t, by, "start", ...)
+        r'\b_apply\(\s*\w+,\s*\w+,\s*"([a-z_]+)"',  # pairings_edit's changes
+        r'\baction\s*=\s*"([a-z_]+)"',  # an action chosen before the call
+        # log(t, by, "deck_set" if organiser else "deck_changed", ...)
+        r'\blog\(\s*\w+,\s*\w+,\s*"([a-z_]+)" if \w+ else "[a-z_]+"',
+        r'\blog\(\s*\w+,\s*\w+,\s*"[a-z_]+" if \w+ else "([a-z_]+)"',
+    ]
+    found = {action for pattern in patterns for action in re.findall(pattern, source)}
+    assert {"void_result", "correct_result", "pairing_swapped", "register", "deck_set"} <= found
+    missing = sorted(a for a in found if a not in log_text.SENTENCES)
+    assert not missing, missing
