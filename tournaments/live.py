@@ -111,10 +111,15 @@ def public_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def round_names(t: Tournament, rnd: Round) -> dict[str, str]:
-    """The round's name as the pages give it (``round_title``: "Semi-finals", "Round 2") and
-    inside a sentence (``round_words``: "the semi-finals", "round 2")."""
+    """The round's name as the pages give it (``round_title``: "Semi-finals", "Round 2"),
+    inside a sentence (``round_words``: "the semi-finals", "round 2") and the verb after it
+    (``round_verb``: "are", "is")."""
     title = naming.round_title(t, rnd)
-    return {"round_title": title, "round_words": naming.lower_first(title)}
+    return {
+        "round_title": title,
+        "round_words": naming.lower_first(title),
+        "round_verb": naming.verb_for(title),
+    }
 
 
 def _table(table: Table) -> dict[str, Any]:

@@ -96,3 +96,9 @@ def next_step(t: Tournament) -> str:
     if pairing.bracket_winner(bracket, results) is not None:
         return "Finish the event"
     return "Pair the next bracket round"
+
+
+def verb_for(title: str) -> str:
+    """ "is" or "are" after a round's name: "Round 2 is", "Semi-finals are", "Final is"."""
+    plural = title.endswith("s") or " and " in title
+    return "are" if plural else "is"

@@ -79,6 +79,7 @@ def test_a_swiss_event_announces_each_step(watchers, commit):
         "round": 1,
         "round_title": "Round 1",
         "round_words": "round 1",
+        "round_verb": "is",
         "stage": "main",
         "progress": {"finished": 0, "total": 2, "disputed": 0},
     }
@@ -98,6 +99,7 @@ def test_a_swiss_event_announces_each_step(watchers, commit):
         "round": 1,
         "round_title": "Round 1",
         "round_words": "round 1",
+        "round_verb": "is",
         "reports": 1,
         "players": 2,
     }
@@ -123,6 +125,7 @@ def test_a_swiss_event_announces_each_step(watchers, commit):
         "round": 1,
         "round_title": "Round 1",
         "round_words": "round 1",
+        "round_verb": "is",
     }
 
     with commit():
@@ -141,6 +144,7 @@ def test_a_swiss_event_announces_each_step(watchers, commit):
         "round": 1,
         "round_title": "Round 1",
         "round_words": "round 1",
+        "round_verb": "is",
         "stage": "main",
     }
     assert [e["reason"] for e in settled[2:]] == ["round-finished", "correction"]

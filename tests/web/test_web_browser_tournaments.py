@@ -280,7 +280,7 @@ def test_a_spectators_progress_bar_moves_for_bot_and_reported_tables(
     in_thread(play)
     expect(bar).to_have_attribute("value", "1")
     expect(progress_text).to_have_text("1 of 2 finished")
-    expect(status).to_contain_text(f"Table {bot_table.number} of round 1 is final")
+    expect(status).to_contain_text(f"Table {bot_table.number} of the semi-finals is final")
     expect(live_page.locator(f"#table-{bot_table.pk}")).to_have_attribute("data-state", "final")
 
     def report(player: Player) -> None:
@@ -296,7 +296,7 @@ def test_a_spectators_progress_bar_moves_for_bot_and_reported_tables(
     expect(bar).to_have_attribute("value", "2")
     expect(progress_text).to_have_text("2 of 2 finished")
     expect(human_row).to_have_attribute("data-state", "final")
-    expect(status).to_contain_text("Round 1 is finished")
+    expect(status).to_contain_text("Semi-finals are finished")
     assert Round.objects.get(tournament=t, number=1).state == "finished"
     save(live_page, "tournament-round-progress")
 

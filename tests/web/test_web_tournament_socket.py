@@ -79,6 +79,7 @@ async def test_a_spectator_watches_a_table_become_final():
         "round",
         "round_title",
         "round_words",
+        "round_verb",
         "reports",
         "players",
     }

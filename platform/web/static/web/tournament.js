@@ -113,6 +113,7 @@ function describe(event) {
   // The server names the round ("round 2", "the semi-finals"); older events only number it.
   const words = event.round_words ?? `round ${event.round}`;
   const title = event.round_title ?? `Round ${event.round}`;
+  const verb = event.round_verb ?? "is";
   const table = `Table ${event.number} of ${words}`;
   switch (event.kind) {
     case "table-final":
@@ -123,11 +124,11 @@ function describe(event) {
     case "dispute":
       return `${table} is disputed: the organiser will decide.`;
     case "round-paired":
-      return `${title} is paired.`;
+      return `${title} ${verb} paired.`;
     case "pairings-changed":
       return `The organiser changed ${event.tables.length === 1 ? "table" : "tables"} ${event.tables.join(", ")} of ${words}.`;
     case "round-finished":
-      return `${title} is finished.`;
+      return `${title} ${verb} finished.`;
     case "standings-changed":
       return "The standings have changed.";
     case "state-changed":
