@@ -25,7 +25,11 @@ def test_demo_matches_all_reproduce_and_ladders_recompute_unchanged(
     event = Tournament.objects.get(name="Gauntlet Demo Open")
     assert event.state == State.FINISHED and event.winner_id is not None
     pods = Tournament.objects.get(name="Graxia Pod Night")  # two rounds of one 4-player pod
-    assert pods.state == State.FINISHED and pods.winner_id is not None
+    assert pods.state == State.FINISHED
+    from tournaments.outcome import placing_rows
+
+    first = [r["entry"] for r in placing_rows(pods) if r["place"] == 1]
+    assert pods.winner_id == (first[0] if len(first) == 1 else None)  # none for a shared 1st
     from insights.models import Study
 
     study = Study.objects.get()  # the demo's small bot study, played to its end
