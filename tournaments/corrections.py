@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from tournaments import signals
 from tournaments.audit import log
-from tournaments.errors import TournamentError, conflict, require_manager
+from tournaments.errors import TournamentError, conflict, need_reason, require_manager
 from tournaments.models import (
     Format,
     Round,
@@ -35,30 +35,10 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.outcome import event_placings, refresh_winner
-from tournaments.tables import close_round_if_done
+from tournaments.tables import close_round_if_done, locked_table
 
 #: Why a void needs no opponent's consent: said in the log with each change of winner.
 AFTER_VOID = "after a voided result"
-
-
-def need_reason(reason: str) -> str:
-    """The reason, trimmed; a 400 naming ``reason`` when there is none."""
-    reason = (reason or "").strip()
-    if not reason:
-        raise TournamentError("Give a reason: it goes into the audit log.", field="reason")
-    return reason
-
-
-def locked_table(t: Tournament, table_id: int) -> Table:
-    """The table of ``t``, locked for the transaction (404 for a table of another event)."""
-    try:
-        return (
-            Table.objects.select_for_update(of=("self",))
-            .select_related("round")
-            .get(pk=table_id, round__tournament=t)
-        )
-    except Table.DoesNotExist:
-        raise TournamentError("No such table in this tournament.", status=404) from None
 
 
 def later_bracket_tables(table: Table) -> bool:
@@ -75,6 +55,37 @@ def later_bracket_tables(table: Table) -> bool:
 def snapshot(table: Table) -> dict[str, Any]:
     """A table as the log keeps it before and after a change."""
     return {"state": table.state, "result": table.result, "source": table.source}
+
+
+def record_change(
+    t: Tournament,
+    by: Any,
+    action: str,
+    reason: str,
+    table: Table,
+    before: dict[str, Any],
+    before_placings: Any,
+    why: str,
+    **detail: Any,
+) -> None:
+    """After a table's result changed: the winner follows the placings, the log keeps who,
+    why, the table and round, the result before and after and what moved, and the watchers
+    hear that the standings changed."""
+    change = refresh_winner(t, by, before_placings, why)
+    log(
+        t,
+        by,
+        action,
+        reason,
+        table=table.pk,
+        number=table.number,
+        round=table.round.number,
+        before=before,
+        after=snapshot(table),
+        outcome=change.as_detail(),
+        **detail,
+    )
+    signals.standings_changed.send(sender=Tournament, tournament=t, reason="correction")
 
 
 # -- void -----------------------------------------------------------------------------------------
@@ -131,20 +142,7 @@ def void_table(t: Tournament, table: Table, by: Any, reason: str, action: str) -
     table.save(update_fields=["state", "result", "source", "finished_at"])
     table.reports.all().delete()
     signals.table_final.send(sender=Tournament, table=table)
-    change = refresh_winner(t, by, before_placings, AFTER_VOID)
-    log(
-        t,
-        by,
-        action,
-        reason,
-        table=table.pk,
-        number=table.number,
-        round=table.round.number,
-        before=before,
-        after=snapshot(table),
-        outcome=change.as_detail(),
-    )
-    signals.standings_changed.send(sender=Tournament, tournament=t, reason="correction")
+    record_change(t, by, action, reason, table, before, before_placings, AFTER_VOID)
     if table.state == TableState.VOID:
         close_round_if_done(table.round_id)
 
@@ -188,20 +186,9 @@ def reopen_table(match: Any, action: str = "", actor: Any = None, reason: str = 
     table.source = "admin"
     table.save(update_fields=["state", "result", "source"])
     signals.table_final.send(sender=Tournament, table=table)
-    change = refresh_winner(t, actor, before_placings, "after a corrected match")
-    log(
-        t,
-        actor,
-        "match_correct",
-        reason,
-        table=table.pk,
-        number=table.number,
-        round=table.round.number,
-        before=before,
-        after=snapshot(table),
-        outcome=change.as_detail(),
+    record_change(
+        t, actor, "match_correct", reason, table, before, before_placings, "after a corrected match"
     )
-    signals.standings_changed.send(sender=Tournament, tournament=t, reason="correction")
     return table
 
 
@@ -242,23 +229,19 @@ def replay(t: Tournament, table_id: int, by: Any, reason: str) -> Table:
             entries = {e.pk: e for e in event_entries(t)}
             schedule_table_matches(t, [table], entries)
             table.refresh_from_db()
-        change = refresh_winner(t, by, before_placings, "after a table was sent to be replayed")
-        log(
+        signals.table_final.send(sender=Tournament, table=table)
+        record_change(
             t,
             by,
             "replay_table",
             reason,
-            table=table.pk,
-            number=table.number,
-            round=table.round.number,
-            before=before,
-            after=snapshot(table),
+            table,
+            before,
+            before_placings,
+            "after a table was sent to be replayed",
             match_before=old_match,
             match_after=table.match_id,
-            outcome=change.as_detail(),
         )
-        signals.table_final.send(sender=Tournament, table=table)
-        signals.standings_changed.send(sender=Tournament, tournament=t, reason="correction")
         return table
 
 

@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from tournaments import signals
 from tournaments.audit import log
-from tournaments.errors import TournamentError, conflict, forbidden, require_manager
+from tournaments.errors import TournamentError, conflict, forbidden, need_reason, require_manager
 from tournaments.models import (
     Entry,
     EntryState,
@@ -39,6 +39,7 @@ from tournaments.tables import (
     close_round_if_done,
     finalise,
     forfeit_result,
+    locked_table,
     paper_bot_table,
 )
 from tournaments.teams import team_ranks
@@ -92,17 +93,6 @@ def normalise(table: Table, data: dict[str, Any], t: Tournament) -> dict[str, An
             "An elimination match needs a winner: report the deciding game.", field="wins"
         )
     return {"wins": [a, b], "draws": draws, "winner": winner}
-
-
-def _locked_table(tournament: Tournament, table_id: int) -> Table:
-    try:
-        return (
-            Table.objects.select_for_update(of=("self",))
-            .select_related("round")
-            .get(pk=table_id, round__tournament=tournament)
-        )
-    except Table.DoesNotExist:
-        raise TournamentError("No such table in this tournament.", status=404) from None
 
 
 # -- from the engine ------------------------------------------------------------------------------
@@ -159,7 +149,7 @@ def report(
     from ratings.bots import may_enter
 
     with transaction.atomic():
-        table = _locked_table(t, table_id)
+        table = locked_table(t, table_id)
         if t.state != State.RUNNING:
             raise conflict("Results are reported while the tournament runs.")
         entries = {
@@ -215,13 +205,6 @@ def report(
 
 
 # -- from the organiser ---------------------------------------------------------------------------
-def _need_reason(reason: str) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise TournamentError("Give a reason: it goes into the audit log.", field="reason")
-    return reason
-
-
 def _check_bracket_unplayed(t: Tournament, table: Table, new_winner: Any) -> None:
     """Changing who won a bracket match is refused once a later table depends on it."""
     if table.node is None or table.state != TableState.FINAL or not table.result:
@@ -238,9 +221,9 @@ def _check_bracket_unplayed(t: Tournament, table: Table, new_winner: Any) -> Non
 def correct(t: Tournament, table_id: int, by: Any, data: dict[str, Any], reason: str) -> Table:
     """The organiser sets a table's result (settling a dispute, or fixing any result)."""
     require_manager(by, t)
-    reason = _need_reason(reason)
+    reason = need_reason(reason)
     with transaction.atomic():
-        table = _locked_table(t, table_id)
+        table = locked_table(t, table_id)
         if t.state not in (State.RUNNING, State.FINISHED):
             raise conflict("Only results of a running or finished tournament can be corrected.")
         result = normalise(table, data, t)
@@ -271,9 +254,9 @@ def timeout(
 ) -> Table:
     """A stuck table: ``award`` it to ``winner`` (2–0) or ``void`` it (no result for anyone)."""
     require_manager(by, t)
-    reason = _need_reason(reason)
+    reason = need_reason(reason)
     with transaction.atomic():
-        table = _locked_table(t, table_id)
+        table = locked_table(t, table_id)
         if t.state != State.RUNNING:
             raise conflict("Only tables of a running tournament can time out.")
         if table.state in DONE:
@@ -315,9 +298,9 @@ def timeout(
 def no_show(t: Tournament, table_id: int, by: Any, entry_id: int, reason: str) -> Table:
     """A player did not show up: their opponent wins 2–0 and they are dropped."""
     require_manager(by, t)
-    reason = _need_reason(reason)
+    reason = need_reason(reason)
     with transaction.atomic():
-        table = _locked_table(t, table_id)
+        table = locked_table(t, table_id)
         if entry_id not in table.entries:
             raise TournamentError("entry must be a player of this table.", field="entry")
         if table.state in DONE:

@@ -18,10 +18,23 @@ from django.utils import timezone
 
 from tournaments import signals
 from tournaments.audit import log
+from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, RoundState, Table, TableState, Tournament
 
 #: Table states that need nothing more: the round can close.
 DONE = (TableState.FINAL, TableState.VOID)
+
+
+def locked_table(t: Tournament, table_id: int) -> Table:
+    """The table of ``t``, locked for the transaction (a 404 for a table of another event)."""
+    try:
+        return (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("round")
+            .get(pk=table_id, round__tournament=t)
+        )
+    except Table.DoesNotExist:
+        raise TournamentError("No such table in this tournament.", status=404) from None
 
 
 def forfeit_result(table: Table, loser: int, t: Tournament) -> dict[str, Any]:

@@ -6,6 +6,9 @@ round 2 (it was Bob 2–0 Chen); winner now Chen (was Bob)")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -82,30 +85,45 @@ def refused_at_table(request: HttpRequest, t: Tournament, table: Table, exc: Tou
     return table_page(request, t.pk, table.pk, status=exc.status)
 
 
+def table_correction(
+    request: HttpRequest,
+    t: Tournament,
+    table: Table,
+    ask: Confirm,
+    service: Callable[..., Any],
+    said_as: tuple[str, str],
+) -> HttpResponse:
+    """A correction of one table: the confirmation page first; once confirmed, the service
+    with the reason (a blank one shows the confirmation again, another refusal the table
+    page with its status), then the table page with what changed (``said_as``: the log's
+    action codes and the message without such an entry)."""
+    if not confirmed(request):
+        return confirm_page(request, t, ask)
+    try:
+        service(t, table.pk, request.user, request.POST.get(REASON, ""))
+    except TournamentError as exc:
+        if exc.field == "reason":
+            return confirm_page(request, t, ask, error=exc.message, status=exc.status)
+        return refused_at_table(request, t, table, exc)
+    said(request, t, *said_as)
+    return redirect(reverse("web-tournament-table", args=[t.pk, table.pk]))
+
+
 @private
 @require_POST
 def void(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """Void a table's final result (after the confirmation)."""
     t = managed_event(request, pk)
     table = table_of(t, table_id)
-    back = reverse("web-tournament-table", args=[t.pk, table.pk])
     ask = Confirm(
         question=f"Void the result of {table_words(t, table)}?",
         details=void_consequences(t, table),
         button="Void the result",
-        cancel=back,
+        cancel=reverse("web-tournament-table", args=[t.pk, table.pk]),
         reason=Reason(REASON, "Why void it", required=True),
     )
-    if not confirmed(request):
-        return confirm_page(request, t, ask)
-    try:
-        corrections.void(t, table.pk, request.user, request.POST.get(REASON, ""))
-    except TournamentError as exc:
-        if exc.field == "reason":
-            return confirm_page(request, t, ask, error=exc.message, status=exc.status)
-        return refused_at_table(request, t, table, exc)
-    said(request, t, "void_result match_void", "The result is void.")
-    return redirect(back)
+    said_as = ("void_result match_void", "The result is void.")
+    return table_correction(request, t, table, ask, corrections.void, said_as)
 
 
 @private
@@ -114,7 +132,6 @@ def replay(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """Send a table of the running round to be played again (after the confirmation)."""
     t = managed_event(request, pk)
     table = table_of(t, table_id)
-    back = reverse("web-tournament-table", args=[t.pk, table.pk])
     details = ["The players play the table again; their reports are cleared."]
     if table.state == TableState.FINAL:
         details.insert(0, f"Its result ({score(table)}) is taken back.")
@@ -124,19 +141,11 @@ def replay(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
         question=f"Replay {table_words(t, table)}?",
         details=details,
         button="Replay the table",
-        cancel=back,
+        cancel=reverse("web-tournament-table", args=[t.pk, table.pk]),
         reason=Reason(REASON, "Why replay it", required=True),
     )
-    if not confirmed(request):
-        return confirm_page(request, t, ask)
-    try:
-        corrections.replay(t, table.pk, request.user, request.POST.get(REASON, ""))
-    except TournamentError as exc:
-        if exc.field == "reason":
-            return confirm_page(request, t, ask, error=exc.message, status=exc.status)
-        return refused_at_table(request, t, table, exc)
-    said(request, t, "replay_table", "The table is to be replayed.")
-    return redirect(back)
+    said_as = ("replay_table", "The table is to be replayed.")
+    return table_correction(request, t, table, ask, corrections.replay, said_as)
 
 
 @private
