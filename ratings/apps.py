@@ -9,13 +9,14 @@ class RatingsConfig(AppConfig):
     def ready(self) -> None:
         from matches.signals import match_reopened, matches_finished
         from ratings import receivers
-        from ratings.signals import person_challenged
+        from ratings.signals import person_challenged, queue_joined
 
         # One signal per finishing transaction (``matches=[...]``): the whole batch is rated in
         # a handful of queries, inside that transaction.
         matches_finished.connect(receivers.on_matches_finished, dispatch_uid="ratings.rate_matches")
         match_reopened.connect(receivers.on_match_reopened, dispatch_uid="ratings.recompute")
         person_challenged.connect(receivers.on_person_challenged, dispatch_uid="ratings.challenged")
+        queue_joined.connect(receivers.on_queue_joined, dispatch_uid="ratings.queue_round")
         post_migrate.connect(
             receivers.ensure_default_ladders_after_migrate,
             sender=self,

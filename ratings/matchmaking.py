@@ -280,11 +280,14 @@ def matchmake(
     now: datetime | None = None,
     policy: Policy = Policy(),
     enqueue: bool = True,
+    refill: bool = True,
 ) -> MatchmakingReport:
-    """One matchmaking round on ``ladder``: refill the arena, form groups, schedule matches."""
+    """One matchmaking round on ``ladder``: refill the arena (unless ``refill`` is false: the
+    rounds a join or a waiting page asks for, :mod:`ratings.rounds`), form groups, schedule
+    matches; each person paired leaves a :class:`~ratings.models.QueueWait`."""
     from engines.base import BadSetup
     from engines.registry import UnknownGame, get_game
-    from ratings.models import QueueEntry, Rating
+    from ratings.models import QueueEntry, QueueWait, Rating
     from ratings.service import make_env
 
     report = MatchmakingReport(ladder.slug)
@@ -296,7 +299,7 @@ def matchmake(
         report.notes.append(f"not played: {exc}")
         return report
     now = now or timezone.now()
-    report.arena_queued = refill_arena(ladder, now)
+    report.arena_queued = refill_arena(ladder, now) if refill else 0
     with transaction.atomic():
         entries = list(
             QueueEntry.objects.select_for_update(skip_locked=True, of=("self",))
@@ -342,6 +345,17 @@ def matchmake(
                 log.warning("matchmaking on %s could not schedule: %s", ladder.slug, exc)
                 continue
             QueueEntry.objects.filter(pk__in=[e.pk for e in members]).delete()
+            QueueWait.objects.bulk_create(
+                QueueWait(
+                    ladder=ladder,
+                    player=e.player,
+                    match=match,
+                    joined_at=e.joined_at,
+                    paired_at=max(now, e.joined_at),
+                )
+                for e in members
+                if not e.bot
+            )
             report.matches.append(match.pk)
             report.notes.append(f"match {match.pk}: {group.why}")
     return report

@@ -217,6 +217,14 @@ class QueueEntry(models.Model):
         max_length=80, blank=True, help_text="Bot spec a worker plays this seat with (bots)."
     )
     deck = models.JSONField(null=True, blank=True, help_text="The deck this seat brings.")
+    deck_version = models.ForeignKey(
+        "decks.DeckVersion",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The registered deck version the deck was taken from (if one was chosen).",
+    )
     joined_at = models.DateTimeField(db_index=True)
     queued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -236,6 +244,32 @@ class QueueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} waiting on {self.ladder}"
+
+
+class QueueWait(models.Model):
+    """How long a person waited in a ladder's queue before the matchmaker paired them: the
+    expected wait the ladder page shows is the median of the latest (``ratings.waiting``)."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="queue_waits")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_waits"
+    )
+    match = models.ForeignKey(
+        "matches.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    joined_at = models.DateTimeField(help_text="When the person joined the queue.")
+    paired_at = models.DateTimeField(db_index=True, help_text="When the matchmaker paired them.")
+
+    class Meta:
+        ordering = ["ladder", "-paired_at"]
+
+    def __str__(self) -> str:
+        return f"{self.player} waited {self.waited:.0f} s on {self.ladder}"
+
+    @property
+    def waited(self) -> float:
+        """Seconds from joining the queue to the pairing."""
+        return max(0.0, (self.paired_at - self.joined_at).total_seconds())
 
 
 class HeldRating(models.Model):

@@ -1,4 +1,11 @@
-"""Joining and leaving a ladder's matchmaking queue: the rules, shared by the API and the pages."""
+"""Joining and leaving a ladder's matchmaking queue: the rules, shared by the API and the pages.
+
+A join is announced (``queue_joined``), and once it commits a matchmaking round runs for the
+ladder (:mod:`ratings.rounds`): the second of two people who join an empty queue is paired at
+once. On a game with deck construction the entry takes a deck: a registered version (checked by
+:func:`ratings.seat_decks.chosen_deck`, marked used here) or the API's plain deck data; the
+match the matchmaker makes seats it with that deck.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +16,23 @@ from django.utils import timezone
 
 from ratings.bots import bot_spec
 from ratings.models import Ladder, QueueEntry
+from ratings.signals import queue_joined
 
 
 class QueueRefused(ValueError):
-    """Why a join or leave cannot happen; ``kind`` is closed, not_a_bot, already or absent."""
+    """Why a join, a leave or a game against a bot instead cannot happen; ``kind`` is closed,
+    not_a_bot, already, absent, too_soon, no_bots or refused."""
 
     def __init__(self, message: str, kind: str) -> None:
         super().__init__(message)
         self.kind = kind
 
 
-def join_queue(ladder: Ladder, player: Any, by: Any, deck: Any = None) -> QueueEntry:
-    """Put ``player`` (a person, or a bot account ``by`` may enter) in the ladder's queue."""
+def join_queue(
+    ladder: Ladder, player: Any, by: Any, deck: Any = None, version: Any = None
+) -> QueueEntry:
+    """Put ``player`` (a person, or a bot account ``by`` may enter) in the ladder's queue, with
+    ``deck`` (the data of ``version`` when one was chosen: ``seat_decks.chosen_deck``)."""
     if not ladder.active:
         raise QueueRefused(f"Ladder {ladder.slug!r} is closed.", "closed")
     spec = ""
@@ -32,11 +44,12 @@ def join_queue(ladder: Ladder, player: Any, by: Any, deck: Any = None) -> QueueE
             )
     try:
         with transaction.atomic():
-            return QueueEntry.objects.create(
+            entry = QueueEntry.objects.create(
                 ladder=ladder,
                 player=player,
                 bot=spec,
                 deck=deck,
+                deck_version=version,
                 joined_at=timezone.now(),
                 queued_by=by,
             )
@@ -46,6 +59,12 @@ def join_queue(ladder: Ladder, player: Any, by: Any, deck: Any = None) -> QueueE
         raise QueueRefused(
             f"{player.username} is already in the queue of {ladder.slug!r}{since}.", "already"
         ) from None
+    if version is not None:
+        from decks.services import mark_used
+
+        mark_used(version)  # a version entered into ladder play can no longer change
+    queue_joined.send(sender=QueueEntry, entry=entry)
+    return entry
 
 
 def leave_queue(ladder: Ladder, player: Any) -> None:

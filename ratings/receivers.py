@@ -62,6 +62,15 @@ def on_person_challenged(
     )
 
 
+def on_queue_joined(sender: Any, entry: Any, **kwargs: Any) -> None:
+    """Once the join commits, one matchmaking round for its ladder (``ratings.rounds``): a
+    failing round is logged, never the join's failure."""
+    from ratings.rounds import after_join
+
+    ladder_id = entry.ladder_id
+    transaction.on_commit(lambda: after_join(ladder_id), robust=True)
+
+
 def ensure_default_ladders_after_migrate(
     sender: Any, apps: Any = None, using: str = "default", **kwargs: Any
 ) -> None:

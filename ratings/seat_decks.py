@@ -82,3 +82,60 @@ def fill_decks(game: str, decks: list[Any]) -> list[Any] | None:
             fresh = [s for s in starters if s not in out]
             out[i] = (fresh or starters)[0]
     return out
+
+
+# How many of a player's latest matches on a ladder are searched for the deck they last used.
+LAST_USED_SEARCH = 20
+
+
+def queue_versions(player: Any, ladder: Ladder) -> list[Any] | None:
+    """The deck versions ``player`` may bring to ``ladder``: the current, legal versions of
+    their decks of its game (not archived), by deck name; ``None`` on a game without decks."""
+    from decks.models import DeckVersion
+    from engines.registry import get_game
+
+    if not get_game(ladder.game).uses_decks:
+        return None
+    return list(
+        DeckVersion.objects.filter(
+            deck__owner=player,
+            deck__game=ladder.game,
+            deck__archived=False,
+            is_current=True,
+            legal=True,
+        )
+        .select_related("deck")
+        .order_by("deck__name", "deck_id")
+    )
+
+
+def last_used(player: Any, ladder: Ladder, versions: Sequence[Any]) -> Any:
+    """Of ``versions`` (:func:`queue_versions`), the one of the deck ``player`` last played on
+    ``ladder`` (queue, bot game or challenge: the seat's deck in the match's snapshot): that
+    version, or its deck's current one when the deck was edited since; ``None`` if none of
+    their latest matches there used one of these decks."""
+    from decks.models import DeckVersion
+    from matches.models import Match
+
+    if not versions:
+        return None
+    current = {v.deck_id: v for v in versions}
+    by_data: list[tuple[Any, int]] = [
+        (v.data, v.deck_id)
+        for v in DeckVersion.objects.filter(deck_id__in=current).only("data", "deck_id")
+    ]
+    matches = (
+        Match.objects.filter(ladder=ladder, seats__player=player, decks__isnull=False)
+        .prefetch_related("seats")
+        .order_by("-created", "-pk")
+        .distinct()[:LAST_USED_SEARCH]
+    )
+    for match in matches:
+        for seat in match.seats.all():
+            if seat.player_id != player.pk or seat.seat >= len(match.decks or []):
+                continue
+            deck = match.decks[seat.seat]
+            for data, deck_id in by_data:
+                if data == deck:
+                    return current[deck_id]
+    return None

@@ -119,6 +119,7 @@ class QueueEntrySerializer(serializers.ModelSerializer):
             "player",
             "bot",
             "deck",
+            "deck_version",
             "joined_at",
             "waited_seconds",
             "playable_by_worker",

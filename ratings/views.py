@@ -128,7 +128,11 @@ class QueueView(APIView):
     """A ladder's matchmaking queue: ``GET`` your entry, ``POST`` to join, ``DELETE`` to leave.
 
     One entry per player per ladder. ``player`` (in the body for ``POST``, in the query string
-    for ``GET``/``DELETE``) queues a bot account you own instead of yourself.
+    for ``GET``/``DELETE``) queues a bot account you own instead of yourself. On a game with
+    deck construction ``deck_version`` (a registered version of the queued account's, legal
+    today; 400 naming ``deck_version`` otherwise) is the deck the match seats it with. A
+    matchmaking round runs for the ladder once the join is made: the answer's entry may already
+    be paired (``GET`` then answers 404 and the match is under the player's matches).
     """
 
     permission_classes = [permissions.IsAuthenticated]
@@ -170,15 +174,11 @@ class QueueView(APIView):
         if "deck_version" in data:
             deck, version = deck_from_version(data["deck_version"], player, ladder)
         try:
-            entry = join_queue(ladder, player, request.user, deck)
+            entry = join_queue(ladder, player, request.user, deck, version)
         except QueueRefused as refused:
             if refused.kind == "not_a_bot":
                 raise exceptions.ValidationError({"player": [str(refused)]}) from None
             raise Conflict(str(refused)) from None
-        if version is not None:
-            from decks.services import mark_used
-
-            mark_used(version)  # a version entered into ladder play can no longer change
         return Response(QueueEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(parameters=[PLAYER_PARAM], responses={204: None})
