@@ -83,6 +83,38 @@ class ActorForm(forms.Form):
         return self.accounts[username]
 
 
+class QueueForm(ActorForm):
+    """Join a ladder's queue: the account and, on a game with deck construction, the deck it
+    brings (one of the person's legal registered decks, by name, or none: the game deals one)."""
+
+    def __init__(
+        self,
+        *args,
+        accounts: list[Player],
+        versions: list[Any] | None = None,
+        last_used: Any = None,
+        **kwargs,
+    ):
+        super().__init__(*args, accounts=accounts, **kwargs)
+        if versions is None:  # a game played without decks
+            return
+        preselected = last_used or (versions[0] if versions else None)
+        self.fields["deck"] = forms.TypedChoiceField(
+            label="Your deck",
+            choices=[(v.pk, v.deck.name) for v in versions] + [("", "None: the game deals me one")],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            initial=preselected.pk if preselected is not None else "",
+            help_text="Your registered decks that are legal today; the one you last played on "
+            "this ladder is chosen.",
+            error_messages={
+                "invalid_choice": "Choose one of your registered decks that is legal today "
+                "(%(value)s is not one of them)."
+            },
+        )
+
+
 class ChallengeForm(forms.Form):
     """Challenge with one account (yourself or a bot you may enter) against bot accounts."""
 

@@ -9,6 +9,7 @@ from web.views import (
     notifications,
     play,
     public,
+    queue,
     staff,
 )
 from web.views.tournaments import corrections as tournament_corrections
@@ -69,8 +70,10 @@ urlpatterns = [
     path("ladders/", public.ladder_list, name="web-ladders"),
     path("ladders/<slug:slug>/", public.leaderboard, name="web-ladder"),
     path("ladders/<slug:slug>/backtest/", insights.backtest, name="web-ladder-backtest"),
-    path("ladders/<slug:slug>/queue/join/", play.queue_join, name="web-queue-join"),
-    path("ladders/<slug:slug>/queue/leave/", play.queue_leave, name="web-queue-leave"),
+    path("ladders/<slug:slug>/queue/join/", queue.queue_join, name="web-queue-join"),
+    path("ladders/<slug:slug>/queue/leave/", queue.queue_leave, name="web-queue-leave"),
+    path("ladders/<slug:slug>/queue/wait/", queue.queue_wait, name="web-queue-wait"),
+    path("ladders/<slug:slug>/queue/bot/", queue.queue_bot, name="web-queue-bot"),
     path("ladders/<slug:slug>/challenge/", play.challenge_bot, name="web-challenge"),
     path("my/matches/", play.my_matches, name="web-my-matches"),
     # matches

@@ -26,7 +26,8 @@ def test_join_and_leave_the_queue_as_yourself(client, person):
     again = client.post(LADDER + "queue/join/", {"player": "alice"})
     assert again.status_code == 400 and "already in the queue" in again.content.decode()
     assert QueueEntry.objects.count() == 1
-    assert "Waiting: Alice" in client.get(LADDER).content.decode()
+    waiting = client.get(LADDER).content.decode()
+    assert "You are in the queue" in waiting and 'data-testid="queue-waited"' in waiting
     assert client.post(LADDER + "queue/leave/", {"player": "alice"}).status_code == 302
     assert not QueueEntry.objects.exists()
     not_in = client.post(LADDER + "queue/leave/", {"player": "alice"})

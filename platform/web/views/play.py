@@ -1,4 +1,4 @@
-"""Signed-in players on ladders: join or leave the queue, challenge bots, their matches.
+"""Signed-in players on ladders: challenge bots, their matches (the queue: ``web.views.queue``).
 
 The rules come from the ratings app (``ratings.bots``, ``ratings.challenges``), as in its API.
 """
@@ -15,50 +15,10 @@ from django.views.decorators.http import require_POST
 from ratings.challenges import challenge
 from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
-from ratings.queue import QueueRefused, join_queue, leave_queue
 from web import queries
-from web.forms import ActorForm, ChallengeForm
+from web.forms import ChallengeForm
 from web.views.accounts import private
 from web.views.public import entrants, ladder_bots, leaderboard
-
-
-@private
-@require_POST
-def queue_join(request: HttpRequest, slug: str) -> HttpResponse:
-    ladder = get_object_or_404(Ladder, slug=slug)
-    form = ActorForm(request.POST, accounts=entrants(request.user, ladder))
-    if not form.is_valid():
-        return leaderboard(request, slug, status=400, queue_form=form)
-    player = form.cleaned_data["player"]
-    try:
-        entry = join_queue(ladder, player, request.user)
-    except QueueRefused as refused:
-        form.add_error(None, str(refused))
-        return leaderboard(request, slug, status=400, queue_form=form)
-    note = (
-        ""
-        if entry.bot
-        else " When it pairs you, you play the match in the browser (see My matches)."
-    )
-    messages.success(request, f"{player.public_name} joined the queue of {ladder.name}.{note}")
-    return redirect("web-ladder", slug=ladder.slug)
-
-
-@private
-@require_POST
-def queue_leave(request: HttpRequest, slug: str) -> HttpResponse:
-    ladder = get_object_or_404(Ladder, slug=slug)
-    form = ActorForm(request.POST, accounts=entrants(request.user, ladder))
-    if not form.is_valid():
-        return leaderboard(request, slug, status=400, queue_form=form)
-    player = form.cleaned_data["player"]
-    try:
-        leave_queue(ladder, player)
-    except QueueRefused as refused:
-        form.add_error(None, str(refused))
-        return leaderboard(request, slug, status=400, queue_form=form)
-    messages.success(request, f"{player.public_name} left the queue of {ladder.name}.")
-    return redirect("web-ladder", slug=ladder.slug)
 
 
 @private

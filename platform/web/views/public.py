@@ -17,7 +17,8 @@ from tournaments.outcome import player_events
 from tournaments.rated import describe as paper_description
 from web import queries
 from web.charts import line_chart, sparkline
-from web.forms import ActorForm, ChallengeForm, CorrectForm, ReasonForm
+from web.forms import ChallengeForm, CorrectForm, ReasonForm
+from web.queue_page import queue_form, wait_context
 from web.replay import replay_match
 from web.views.insights import drift_context
 
@@ -115,21 +116,22 @@ def ladder_bots(ladder: Ladder, bots: list[Player] | None = None) -> list[Player
 
 
 def ladder_forms(request: HttpRequest, ladder: Ladder, **bound) -> dict:
-    """The queue and challenge forms of a ladder page (bound ones passed in ``bound``)."""
+    """The queue and challenge forms of a ladder page (bound ones passed in ``bound``), and the
+    person's wait when they are in the queue."""
     if not request.user.is_authenticated:
         return {}
     accounts = entrants(request.user, ladder)
     bots = ladder_bots(ladder)
     challengers = [a for a in accounts if a.is_bot]
-    queued = {
-        e.player_id: e
-        for e in QueueEntry.objects.filter(ladder=ladder, player__in=accounts).select_related(
-            "player"
-        )
-    }
+    queued = list(
+        QueueEntry.objects.filter(ladder=ladder, player__in=accounts)
+        .exclude(player=request.user)
+        .select_related("player")
+    )
     return {
-        "queue_form": bound.get("queue_form") or ActorForm(accounts=accounts),
-        "queued": list(queued.values()),
+        "queue_form": bound.get("queue_form") or queue_form(request.user, ladder, accounts),
+        "queued": queued,  # the person's bot accounts; their own entry is ``my_entry``
+        **wait_context(request.user, ladder),
         "challenge_form": bound.get("challenge_form")
         or ChallengeForm(challengers=challengers, bots=bots, opponents=ladder.seats - 1),
         "can_challenge": bool(challengers),
