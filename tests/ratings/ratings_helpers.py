@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 
 import trueskill
+from django.db import connection
 
 from matches.models import Match, MatchSeat, MatchState
 from players.models import Player
@@ -56,3 +58,26 @@ def package_env(ladder: Ladder, backend: str | None = None) -> trueskill.TrueSki
         draw_probability=ladder.draw_probability,
         backend=backend,
     )
+
+
+def run_threads(n: int, work) -> None:
+    """Run ``work(i)`` in ``n`` threads started together (each with its own connection);
+    fails with the errors any of them raised."""
+    barrier = threading.Barrier(n)
+    errors = []
+
+    def body(i):
+        try:
+            barrier.wait(timeout=30)
+            work(i)
+        except BaseException as exc:  # reported below, in the test's thread
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=body, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not errors, errors

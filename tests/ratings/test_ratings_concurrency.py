@@ -6,13 +6,12 @@ These run in the suite's PostgreSQL pass (``services``); SQLite serialises write
 from __future__ import annotations
 
 import random
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
-from ratings_helpers import finished_match
+from ratings_helpers import finished_match, run_threads
 
 from matches.models import Match
 from matches.signals import matches_finished
@@ -22,27 +21,6 @@ from ratings.models import Ladder, QueueEntry, Rating, RatingChange
 from ratings.recompute import recompute_ladder
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-
-def run_threads(n, work):
-    barrier = threading.Barrier(n)
-    errors = []
-
-    def body(i):
-        try:
-            barrier.wait(timeout=30)
-            work(i)
-        except BaseException as exc:  # reported below, in the test's thread
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=body, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    assert not errors, errors
 
 
 def test_concurrent_finishes_lose_no_update_and_double_none():
