@@ -3,7 +3,7 @@ against the ladder's bot of nearest strength instead, once they have waited a wh
 
 - **The expected wait** is the median wait of the last :data:`EXPECTED_FROM` people the
   matchmaker paired on the ladder in the last :data:`RECENT_DAYS` days (each pairing leaves a
-  :class:`~ratings.models.QueueWait`); with none, the page says there were no recent pairings.
+  :class:`~ratings.models.QueueWait`); with none, the page says nobody was paired recently.
   A median, not a mean: one person who waited an hour alone at night does not make everyone's
   expected wait an hour.
 - **The bot offer** opens after :data:`BOT_OFFER_SECONDS` in the queue: the bot accounts that
@@ -54,7 +54,7 @@ class Expected:
 
     def text(self) -> str:
         if self.seconds is None:
-            return f"no recent pairings (none in the last {RECENT_DAYS} days)"
+            return f"unknown, nobody was paired here in the last {RECENT_DAYS} days"
         last = "the last pairing" if self.pairings == 1 else f"the last {self.pairings} pairings"
         return f"about {seconds_text(self.seconds)} (the median of {last})"
 

@@ -32,7 +32,8 @@ def queue_form(user: Any, ladder: Ladder, accounts: list[Player], data: Any = No
 
 def offer_text(bots: list[Player]) -> str:
     """The bot offer's button, naming the bots of nearest strength."""
-    names = " and ".join(b.public_name for b in bots)
+    names = [b.public_name for b in bots]
+    names = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
     return f"Play a rated game against {names} now"
 
 

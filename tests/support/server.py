@@ -1,15 +1,19 @@
-"""A real daphne process serving the site, for tests that need HTTP or websockets over a socket."""
+"""A real daphne process serving the site, for tests that need HTTP or websockets over a socket;
+and an embedded site of its own behind one (SQLite file, tasks in-process, in-memory layer)."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -72,3 +76,59 @@ def daphne_server(var_dir: Path, env: dict[str, str] | None = None) -> Iterator[
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait(timeout=10)
+
+
+@dataclass(frozen=True)
+class EmbeddedSite:
+    """A served embedded site: its base URL, what its setup printed, its SQLite file."""
+
+    url: str
+    data: Any
+    database: Path
+
+
+@contextmanager
+def embedded_site(
+    var_dir: Path, setup: str = "", commands: Sequence[Sequence[str]] = ()
+) -> Iterator[EmbeddedSite]:
+    """A daphne serving a fresh site in the embedded mode, as ``make demo`` runs it: a SQLite
+    file of its own under ``var_dir``, tasks in-process, the in-memory channel layer (the
+    requests and the sockets they reach are one process), static files from the apps.
+
+    It is migrated, then each ``manage.py`` command of ``commands`` runs (``["load_demo",
+    "--matches", "1"]``), then ``setup`` (Python run by ``manage.py shell``; its last printed
+    line, JSON, is the site's ``data``).
+    """
+    database = var_dir / "site.sqlite3"
+    served = {
+        "DATABASE_URL": f"sqlite:///{database}",
+        "CELERY_BROKER_URL": "",  # tasks in-process
+        "CHANNEL_LAYER_URL": "",  # the in-memory layer: daphne's own process
+        "DEBUG": "1",  # static files from the apps
+    }
+    env = {
+        **os.environ,
+        **served,
+        "GAUNTLET_VAR_DIR": str(var_dir),
+        "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'platform'}",
+        "DJANGO_SETTINGS_MODULE": "gauntlet.settings",
+    }
+    manage = [sys.executable, str(REPO / "manage.py")]
+    for command in (["migrate", "-v0"], *commands):
+        subprocess.run(
+            [*manage, *command], env=env, cwd=REPO, check=True, timeout=600, capture_output=True
+        )
+    data = None
+    if setup:
+        made = subprocess.run(
+            [*manage, "shell", "-c", setup],
+            env=env,
+            cwd=REPO,
+            check=True,
+            timeout=120,
+            capture_output=True,
+            text=True,
+        )
+        data = json.loads(made.stdout.strip().splitlines()[-1])
+    with daphne_server(var_dir, served) as base:
+        yield EmbeddedSite(base, data, database)

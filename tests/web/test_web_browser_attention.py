@@ -12,24 +12,18 @@ socket is the header badge's test (test_web_browser_header.py).
 
 from __future__ import annotations
 
-import json
-import os
 import sqlite3
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.support.accounts import STRONG
-from tests.support.server import daphne_server
+from tests.support.server import embedded_site
 from tests.web.board_play import page_fits
 from tests.web.conftest import chromium_page, screenshot
 from tests.web.test_web_browser import log_in
 
 pytestmark = pytest.mark.browser
-REPO = Path(__file__).resolve().parents[2]
 SETUP = f"""
 import json
 from players.models import Player
@@ -53,32 +47,8 @@ print(json.dumps({{"event": t.pk, "guest": guest.pk, "cat": cat.pk}}))
 @pytest.fixture
 def site(tmp_path):
     """A daphne serving a fresh SQLite site with the event; yields its URL, the ids, the file."""
-    database = tmp_path / "site.sqlite3"
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "CELERY_BROKER_URL": "",  # tasks in-process
-        "CHANNEL_LAYER_URL": "",  # the in-memory layer: daphne's own process
-        "DEBUG": "1",  # static files from the apps
-        "GAUNTLET_VAR_DIR": str(tmp_path),
-        "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'platform'}",
-        "DJANGO_SETTINGS_MODULE": "gauntlet.settings",
-    }
-    manage = [sys.executable, str(REPO / "manage.py")]
-    subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=REPO, check=True, timeout=300)
-    made = subprocess.run(
-        [*manage, "shell", "-c", SETUP],
-        env=env,
-        cwd=REPO,
-        check=True,
-        timeout=120,
-        capture_output=True,
-        text=True,
-    )
-    ids = json.loads(made.stdout.strip().splitlines()[-1])
-    served = {k: env[k] for k in ("DATABASE_URL", "CELERY_BROKER_URL", "CHANNEL_LAYER_URL")}
-    with daphne_server(tmp_path, {**served, "DEBUG": "1"}) as base:
-        yield base, ids, database
+    with embedded_site(tmp_path, SETUP) as served:
+        yield served.url, served.data, served.database
 
 
 def test_a_guest_claim_reaches_the_organisers_list_live(site, monkeypatch):
