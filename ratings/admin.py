@@ -11,7 +11,15 @@ from django.contrib import admin
 from django.urls import reverse
 
 from gauntlet.admin_mixins import AuditedAdmin, ZonedAdmin
-from ratings.models import BotProfile, HeldRating, Ladder, QueueEntry, Rating, RatingChange
+from ratings.models import (
+    BotProfile,
+    HeldRating,
+    Ladder,
+    QueueEntry,
+    QueueWait,
+    Rating,
+    RatingChange,
+)
 
 FROM_MATCHES = (
     "Ratings follow from the rated matches: voiding or correcting a match on its page (staff, "
@@ -109,9 +117,21 @@ class QueueEntryAdmin(LadderRows):
         "changes no result or rating"
     )
     deletable = True
-    list_display = ("ladder", "player", "bot", "joined_at", "queued_by")
+    list_display = ("ladder", "player", "bot", "deck_version", "joined_at", "queued_by")
     list_filter = ("ladder",)
     search_fields = ("player__username",)
+    raw_id_fields = ("deck_version",)
+
+
+@admin.register(QueueWait)
+class QueueWaitAdmin(LadderRows):
+    """How long each person waited before the matchmaker paired them (the expected wait)."""
+
+    audit_note = "The matchmaker records each person's wait when it pairs them"
+    list_display = ("ladder", "player", "match", "joined_at", "paired_at")
+    list_filter = ("ladder",)
+    search_fields = ("player__username",)
+    list_select_related = ("player", "ladder")
 
 
 @admin.register(BotProfile)

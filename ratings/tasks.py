@@ -1,7 +1,10 @@
 """Celery tasks of the ratings app, and their beat schedule.
 
 ``ratings.matchmake`` runs one matchmaking round on every active ladder (refilling bot-arena
-queues first); ``ratings.expire_person_challenges`` aborts unanswered challenges between people. :data:`BEAT_SCHEDULE` runs it every few seconds; it is merged into the Celery
+queues first; a join and a waiting person's page run rounds of their own, :mod:`ratings.rounds`,
+which is how the embedded default, without beat, matches); ``ratings.expire_person_challenges``
+aborts unanswered challenges between people. :data:`BEAT_SCHEDULE` runs them every few seconds
+and every minute; it is merged into the Celery
 app's ``beat_schedule`` when this module is imported (workers and beat autodiscover it), and
 settings may name it too: ``CELERY_BEAT_SCHEDULE = {**ratings.tasks.BEAT_SCHEDULE}``.
 """

@@ -20,7 +20,7 @@ from matches import audit
 from matches.models import AuditEntry, Match
 from matches.scheduling import SeatSpec, schedule_match
 from players.models import Player
-from ratings.models import BotProfile, Ladder, QueueEntry, RatingChange
+from ratings.models import BotProfile, Ladder, QueueEntry, QueueWait, RatingChange
 from tests.support.accounts import STRONG
 from tournaments import lifecycle, registration, results
 from tournaments.models import Entry, Table, Tournament
@@ -71,6 +71,13 @@ def rows(boss, django_capture_on_commit_callbacks) -> dict:
     with django_capture_on_commit_callbacks(execute=True):
         audit.void(voided.pk, boss, "played with the wrong options")
     QueueEntry.objects.create(ladder=ladder, player=person("waiting"), joined_at=SIX_PM)
+    QueueWait.objects.create(
+        ladder=ladder,
+        player=person("paired"),
+        match=match,
+        joined_at=SIX_PM - dt.timedelta(seconds=40),
+        paired_at=SIX_PM,
+    )
     add_reference_bot(ladder, "random")
     owner = person("deckhand")
     deck = services.create_deck(owner, AKW, "Frozen", text="3 Phalanx\n4 Titan\n12 Infantryman\n")

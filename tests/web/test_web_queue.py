@@ -283,3 +283,17 @@ def test_the_offer_names_the_bots_as_a_sentence():
     assert offer_text(bots[:1]) == "Play a rated game against Ash now"
     assert offer_text(bots[:2]) == "Play a rated game against Ash and Birch now"
     assert offer_text(bots) == "Play a rated game against Ash, Birch and Cedar now"
+
+
+def test_your_bot_account_queues_without_your_deck(client, dana):
+    from tests.web.conftest import make_bot
+
+    bot = make_bot("arackhan-wars", "heuristic", owner=dana)
+    version = _deck(dana, "whitelands-prebuilt", "Snow")
+    client.force_login(dana)
+    refused = client.post(LADDER + "queue/join/", {"player": bot.username, "deck": version.pk})
+    assert refused.status_code == 400 and list(refused.context["queue_form"].errors) == ["deck"]
+    assert not QueueEntry.objects.exists()
+    joined = client.post(LADDER + "queue/join/", {"player": bot.username, "deck": ""})
+    assert joined.status_code == 302
+    assert QueueEntry.objects.get().deck is None and QueueEntry.objects.get().bot == "heuristic"

@@ -39,6 +39,9 @@ def queue_join(request: HttpRequest, slug: str) -> HttpResponse:
         return leaderboard(request, slug, status=400, queue_form=form)
     player = form.cleaned_data["player"]
     deck = version = None
+    if form.cleaned_data.get("deck") and player.is_bot:
+        form.add_error("deck", "A bot account brings no deck of yours: choose “None” for it.")
+        return leaderboard(request, slug, status=400, queue_form=form)
     if form.cleaned_data.get("deck"):
         try:
             deck, version = seat_decks.chosen_deck(form.cleaned_data["deck"], player, ladder)
