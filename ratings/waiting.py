@@ -47,16 +47,20 @@ def seconds_text(seconds: float) -> str:
 
 @dataclass(frozen=True)
 class Expected:
-    """The median wait of the latest pairings (``None``: no recent pairings) and their count."""
+    """The median wait of the people paired lately (``None``: nobody) and how many they are."""
 
     seconds: float | None
-    pairings: int
+    people: int
 
     def text(self) -> str:
         if self.seconds is None:
             return f"unknown, nobody was paired here in the last {RECENT_DAYS} days"
-        last = "the last pairing" if self.pairings == 1 else f"the last {self.pairings} pairings"
-        return f"about {seconds_text(self.seconds)} (the median of {last})"
+        if self.people == 1:
+            return f"about {seconds_text(self.seconds)} (the wait of the last person paired here)"
+        return (
+            f"about {seconds_text(self.seconds)} (the median wait of the last {self.people} "
+            "people paired here)"
+        )
 
 
 def expected_wait(ladder: Ladder, now: datetime | None = None) -> Expected:

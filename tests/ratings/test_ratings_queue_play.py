@@ -133,7 +133,7 @@ def test_a_game_played_without_decks_offers_none(duo, monkeypatch):
     assert seat_decks.queue_versions(duo[0], ladder) is None
 
 
-def test_the_expected_wait_is_the_median_of_the_latest_pairings(duo):
+def test_the_expected_wait_is_the_median_of_the_people_paired_lately(duo):
     ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
     assert (
         waiting.expected_wait(ladder).text()
@@ -156,11 +156,14 @@ def test_the_expected_wait_is_the_median_of_the_latest_pairings(duo):
     assert waiting.expected_wait(ladder, now) == waiting.Expected(30.0, 3)
     assert (
         waiting.expected_wait(ladder, now).text()
-        == "about 30 s (the median of the last 3 pairings)"
+        == "about 30 s (the median wait of the last 3 people paired here)"
     )
     for _ in range(waiting.EXPECTED_FROM):
-        waited(90, days_ago=1 / 24)  # older than the three, but the last 20 are all 90 s
-    assert waiting.expected_wait(ladder, now + timedelta(hours=2)).seconds == 90.0
+        waited(90, days_ago=1 / 24)  # older: the last 20 are the three and 17 of these
+    assert waiting.expected_wait(ladder, now + timedelta(hours=2)) == waiting.Expected(90.0, 20)
+    assert (
+        waiting.Expected(12.0, 1).text() == "about 12 s (the wait of the last person paired here)"
+    )
     assert [waiting.seconds_text(s) for s in (4.4, 65, 600, 3600, 3780)] == [
         "4 s",
         "1 min 5 s",
