@@ -113,29 +113,34 @@ def last_used(player: Any, ladder: Ladder, versions: Sequence[Any]) -> Any:
     """Of ``versions`` (:func:`queue_versions`), the one of the deck ``player`` last played on
     ``ladder`` (queue, bot game or challenge: the seat's deck in the match's snapshot): that
     version, or its deck's current one when the deck was edited since; ``None`` if none of
-    their latest matches there used one of these decks."""
+    their latest :data:`LAST_USED_SEARCH` matches there used one of these decks."""
     from decks.models import DeckVersion
-    from matches.models import Match
+    from matches.models import MatchSeat
 
     if not versions:
         return None
-    current = {v.deck_id: v for v in versions}
-    by_data: list[tuple[Any, int]] = [
-        (v.data, v.deck_id)
-        for v in DeckVersion.objects.filter(deck_id__in=current).only("data", "deck_id")
-    ]
-    matches = (
-        Match.objects.filter(ladder=ladder, seats__player=player, decks__isnull=False)
-        .prefetch_related("seats")
-        .order_by("-created", "-pk")
-        .distinct()[:LAST_USED_SEARCH]
+    seats = (
+        MatchSeat.objects.filter(player=player, match__ladder=ladder, match__decks__isnull=False)
+        .select_related("match")
+        .only("seat", "match__decks", "match__created")
+        .order_by("-match__created", "-match_id")[:LAST_USED_SEARCH]
     )
-    for match in matches:
-        for seat in match.seats.all():
-            if seat.player_id != player.pk or seat.seat >= len(match.decks or []):
-                continue
-            deck = match.decks[seat.seat]
-            for data, deck_id in by_data:
-                if data == deck:
-                    return current[deck_id]
+    played = [s.match.decks[s.seat] for s in seats if s.match.decks and s.seat < len(s.match.decks)]
+    if not played:
+        return None
+    current = {v.deck_id: v for v in versions}
+    earlier: list[tuple[Any, int]] | None = None
+    for deck in played:
+        for v in versions:
+            if v.data == deck:
+                return v
+        if earlier is None:  # an older version of one of these decks (edited since)
+            earlier = list(
+                DeckVersion.objects.filter(deck_id__in=current, is_current=False).values_list(
+                    "data", "deck_id"
+                )
+            )
+        for data, deck_id in earlier:
+            if data == deck:
+                return current[deck_id]
     return None

@@ -50,14 +50,9 @@ def wait_state(wait: Wait) -> dict[str, Any]:
     }
 
 
-def wait_context(user: Any, ladder: Ladder) -> dict[str, Any]:
+def wait_context(entry: QueueEntry | None) -> dict[str, Any]:
     """The person's own entry on the ladder and its wait (only ``offer_after``, the wait before
     the bot offer, when they are not waiting)."""
-    entry = (
-        QueueEntry.objects.filter(ladder=ladder, player=user)
-        .select_related("ladder", "player", "deck_version__deck")
-        .first()
-    )
     offer_after = seconds_text(BOT_OFFER_SECONDS)
     if entry is None:
         return {"offer_after": offer_after}
@@ -68,5 +63,5 @@ def wait_context(user: Any, ladder: Ladder) -> dict[str, Any]:
         "wait_state": wait_state(wait),
         "offer_after": offer_after,
         "poll_ms": POLL_SECONDS * 1000,
-        "wait_url": reverse("web-queue-wait", args=[ladder.slug]),
+        "wait_url": reverse("web-queue-wait", args=[entry.ladder.slug]),
     }

@@ -20,8 +20,9 @@ MAX_QUERIES = 12
 # round, the bracket, the organiser's log, the placings and the rounds' names, which read the
 # bracket's tables) and marks the notifications pointing at it seen: still a fixed number of
 # queries, not one a row. The play page lists both kinds of challenges and marks the
-# challenges' notifications seen.
-MAX_QUERIES_BY_NAME = {"web-tournament": 19, "web-play-start": 13}
+# challenges' notifications seen. The ladder page's queue form lists the person's decks for the
+# game and finds the one they last played there (their latest seats on the ladder).
+MAX_QUERIES_BY_NAME = {"web-tournament": 19, "web-play-start": 13, "web-ladder": 13}
 ARACKHAN_LADDERS = {"arackhan-wars-1v1", "arackhan-wars-ffa-4p"}
 
 

@@ -91,6 +91,8 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 ("web-token-revoke", ("nokey",)),
                 ("web-queue-join", (ladder,)),
                 ("web-queue-leave", (ladder,)),
+                ("web-queue-wait", (ladder,)),
+                ("web-queue-bot", (ladder,)),
                 ("web-challenge", (ladder,)),
                 ("web-verify", (m,)),
                 ("web-void", (m,)),

@@ -87,17 +87,18 @@ def ladder_list(request: HttpRequest) -> HttpResponse:
     return render(request, "web/ladders.html", {"ladders": ladders})
 
 
-def entrants(user, ladder: Ladder) -> list[Player]:
-    """The accounts ``user`` may queue or challenge with on ``ladder``: themselves, their bots."""
+def entrants(user, ladder: Ladder, bots: list[Player] | None = None) -> list[Player]:
+    """The accounts ``user`` may queue or challenge with on ``ladder``: themselves, their bots
+    (of ``bots``, the ladder's bot accounts, when given: a page that has them reads them once)."""
     from ratings.bots import bot_spec
 
     if not user.is_authenticated:
         return []
-    if user.is_admin:
-        bots = Player.objects.filter(is_bot=True, is_active=True)
-    else:
-        bots = Player.objects.filter(is_bot=True, is_active=True, bot_profile__owner=user)
-    bots = [b for b in bots.select_related("bot_profile") if bot_spec(b, ladder.game)]
+    if bots is None:
+        found = Player.objects.filter(is_bot=True, is_active=True)
+        if not user.is_admin:
+            found = found.filter(bot_profile__owner=user)
+        bots = [b for b in found.select_related("bot_profile") if bot_spec(b, ladder.game)]
     return [user, *[b for b in bots if may_enter(user, b)]]
 
 
@@ -120,18 +121,19 @@ def ladder_forms(request: HttpRequest, ladder: Ladder, **bound) -> dict:
     person's wait when they are in the queue."""
     if not request.user.is_authenticated:
         return {}
-    accounts = entrants(request.user, ladder)
     bots = ladder_bots(ladder)
+    accounts = entrants(request.user, ladder, bots)
     challengers = [a for a in accounts if a.is_bot]
-    queued = list(
-        QueueEntry.objects.filter(ladder=ladder, player__in=accounts)
-        .exclude(player=request.user)
-        .select_related("player")
+    entries = list(
+        QueueEntry.objects.filter(ladder=ladder, player__in=accounts).select_related(
+            "ladder", "player", "deck_version__deck"
+        )
     )
+    mine = next((e for e in entries if e.player_id == request.user.pk), None)
     return {
         "queue_form": bound.get("queue_form") or queue_form(request.user, ladder, accounts),
-        "queued": queued,  # the person's bot accounts; their own entry is ``my_entry``
-        **wait_context(request.user, ladder),
+        "queued": [e for e in entries if e is not mine],  # the person's bot accounts
+        **wait_context(mine),
         "challenge_form": bound.get("challenge_form")
         or ChallengeForm(challengers=challengers, bots=bots, opponents=ladder.seats - 1),
         "can_challenge": bool(challengers),

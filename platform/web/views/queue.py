@@ -58,7 +58,11 @@ def queue_join(request: HttpRequest, slug: str) -> HttpResponse:
     if match is not None:
         messages.success(request, f"{player.public_name} was paired at once: match {match.pk}.")
         return redirect("web-match" if player.is_bot else "web-play", pk=match.pk)
-    note = "" if entry.bot else " This page takes you to the match when it pairs you."
+    note = (
+        ""
+        if entry.bot
+        else " When it pairs you, you play the match in the browser: this page takes you there."
+    )
     messages.success(request, f"{player.public_name} joined the queue of {ladder.name}.{note}")
     return redirect("web-ladder", slug=ladder.slug)
 
