@@ -1,7 +1,8 @@
 """A real first loss on a ladder, in plain words wherever the rating change shows: a newcomer
-resigns against an established player on Kingdom of Warlords, their conservative rating rises
-(0.00 to about +0.3), and the player page, the leaderboard and the play page's end-of-match
-table (page and socket) say why, with the words of ratings.explain."""
+resigns against an established player on Kingdom of Warlords once both have moved (earlier it is
+not rated: matches.early_exit), their conservative rating rises (0.00 to about +0.3), and the
+player page, the leaderboard, the play page's end-of-match table (page and socket) and the match
+page say why, with the words of ratings.explain."""
 
 from __future__ import annotations
 
@@ -20,20 +21,25 @@ from players.models import Player
 from ratings.explain import CONSERVATIVE
 from ratings.models import Ladder, Rating, RatingChange
 from tests.support.accounts import STRONG
+from tests.support.moves import play_until_each_moved
 
 LADDER = "kingdom-of-warlords-1v1"
 ORIGIN = (b"origin", b"http://127.0.0.1")
 
 
 def _two_people_match():
-    """A running ladder match: a newcomer (seat 0) against a veteran rated 28 ± 3 (seat 1)."""
+    """A running ladder match: a newcomer (seat 0) against a veteran rated 28 ± 3 (seat 1),
+    both having moved (a resignation now is rated)."""
     ladder = Ladder.objects.get(slug=LADDER)
     newcomer = Player.objects.create_user("newcomer", password=STRONG, display_name="Nia")
     veteran = Player.objects.create_user("veteran", password=STRONG, display_name="Vic")
     Rating.objects.create(
         ladder=ladder, player=veteran, mu=28.0, sigma=3.0, conservative=19.0, games=40, wins=30
     )
-    match = schedule_match(ladder.game, [SeatSpec(newcomer), SeatSpec(veteran)], ladder=ladder)
+    match = schedule_match(
+        ladder.game, [SeatSpec(newcomer), SeatSpec(veteran)], ladder=ladder, seed=1234
+    )
+    play_until_each_moved(match, [newcomer, veteran])
     return match, newcomer, veteran
 
 
