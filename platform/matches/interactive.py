@@ -25,6 +25,7 @@ from engines.base import Game, IllegalAction, Result
 from engines.record import MatchRecord, forfeit_result, normalise
 from engines.registry import engine_for
 from matches import clock as clocks
+from matches.early_exit import mark_if_early, rating_fields
 from matches.models import Match, MatchAttempt, MatchSeat, MatchState
 from matches.move_log import forget as forget_log
 from matches.move_log import move_log
@@ -165,6 +166,7 @@ def view_for(match: Match, seat: int | None) -> dict[str, Any]:
         "result": result,
         "result_text": game.describe_result(Result.from_json(result), names) if result else "",
         "forfeit": match.forfeit if ended else None,
+        **(rating_fields(match) if ended else {}),
     }
 
 
@@ -349,15 +351,11 @@ def forfeit_seat(
     match: Match, seats: list[MatchSeat], seat: int, kind: str, action: Any, reason: str
 ) -> None:
     """End the match with ``seat`` forfeiting (ranked last, the others tie first), inside the
-    caller's transaction: ``kind`` is resigned, timeout, error or illegal."""
-    details = {
-        "seat": seat,
-        "index": len(match.actions),
-        "kind": kind,
-        "action": action,
-        "reason": reason,
-    }
-    _finish(match, seats, forfeit_result(len(seats), seat, reason).to_json(), details)
+    caller's transaction: ``kind`` is resigned, timeout, error or illegal (early: unrated)."""
+    mark_if_early(match, seats, kind)
+    details = {"seat": seat, "index": len(match.actions), "kind": kind, "action": action}
+    result = forfeit_result(len(seats), seat, reason).to_json()
+    _finish(match, seats, result, {**details, "reason": reason})
 
 
 # -- the clock ---------------------------------------------------------------------------------

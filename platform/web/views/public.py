@@ -18,6 +18,7 @@ from tournaments.rated import describe as paper_description
 from web import queries
 from web.charts import line_chart, sparkline
 from web.forms import ActorForm, ChallengeForm, CorrectForm, ReasonForm
+from web.play_ratings import match_ratings
 from web.replay import replay_match
 from web.views.insights import drift_context
 
@@ -201,6 +202,7 @@ def match_detail(request: HttpRequest, pk: int, status: int = 200, **bound) -> H
         "n_actions": len(match.actions) if match.seed_revealed else None,
         "result": (match.corrected_result or match.result) if match.seed_revealed else None,
         "paper": paper_description(match) if match.on_paper else None,
+        "ratings": match_ratings(match, request.user),
     }
     if request.user.is_authenticated and request.user.is_staff:
         context.update(

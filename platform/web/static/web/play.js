@@ -218,6 +218,9 @@ function renderResult() {
       el("td", { text: score === null || score === undefined ? "—" : `${Number(score)} ${view.score_label}` }),
       el("td", { text: change ? change.text : view.rated ? "…" : "not rated" })));
   }
+  // Under the table: why the match was not rated (an early exit), or why a rating moved
+  // against the result (a loss that raised it), in the server's words (web.play_ratings).
+  $("play-rating-notes").replaceChildren(...(view.rating_notes || []).map((note) => el("p", { text: note })));
 }
 
 // -- rendering --------------------------------------------------------------------------------------
