@@ -62,3 +62,19 @@ def test_no_template_keeps_copy_from_before_play_in_the_browser():
     # The match page's "Check this match yourself" box is for people who run the engine.
     found.pop("web/match_live.html")
     assert {name: hits for name, hits in found.items() if hits} == {}
+
+
+# -- one clock format (issue 30, item 7) ---------------------------------------------------------
+def test_a_challenges_clock_reads_like_the_ladders(client, person):
+    from players.models import Player
+    from ratings import person_challenges
+    from ratings.models import Ladder
+    from tests.support.accounts import STRONG
+
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    ana = Player.objects.create_user("ana", password=STRONG, display_name="Ana")
+    person_challenges.create(ladder, ana, person, clock={"initial": 900, "increment": 30})
+    client.force_login(person)
+    page = client.get("/play/").content.decode()
+    challenge = page.split("Ana challenges you")[1].split("</li>")[0]
+    assert "turn clock 15 min + 30 s a turn" in challenge and "900" not in challenge
