@@ -78,3 +78,80 @@ def test_a_challenges_clock_reads_like_the_ladders(client, person):
     page = client.get("/play/").content.decode()
     challenge = page.split("Ana challenges you")[1].split("</li>")[0]
     assert "turn clock 15 min + 30 s a turn" in challenge and "900" not in challenge
+
+
+# -- names instead of seats (issue 30, item 7) --------------------------------------------------
+SEAT_NUMBER = re.compile(r"\bseats? \d", re.I)
+
+
+@pytest.fixture
+def ana_and_bob(db):
+    from players.models import Player
+    from tests.support.accounts import STRONG
+
+    return [
+        Player.objects.create_user(name.lower(), password=STRONG, display_name=name)
+        for name in ("Ana", "Bob")
+    ]
+
+
+def _people_match(people, options=None):
+    from matches.scheduling import SeatSpec, schedule_match
+    from ratings.models import Ladder
+
+    ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
+    return schedule_match(
+        ladder.game, [SeatSpec(p) for p in people], ladder=ladder, options=options
+    )
+
+
+def test_a_resignation_reads_with_names_on_the_board_the_match_page_and_the_api(
+    client, ana_and_bob
+):
+    from matches import interactive
+    from web.live import public_summary
+
+    match = _people_match(ana_and_bob)
+    interactive.resign(match.pk, ana_and_bob[1])
+    match.refresh_from_db()
+    assert match.result["reason"] == "seat 1 forfeited: resigned"  # the engine's record
+    words = "Bob resigned. Ana wins."
+    assert interactive.view_for(match, None)["result_text"] == words
+    client.force_login(ana_and_bob[0])
+    assert client.get(f"/api/matches/{match.pk}/play/").json()["result_text"] == words
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    result = page.split("<dt>Result</dt>")[1].split("</dd>")[0]
+    assert words in result and not SEAT_NUMBER.search(result)
+    assert public_summary(match, match.seats.select_related("player"))["reason"] == words
+
+
+def test_out_of_turn_and_out_of_time_refusals_name_the_player(ana_and_bob):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches import interactive
+    from matches.interactive import PlayError
+    from matches.models import Match
+
+    match = _people_match(ana_and_bob, options={"clock": {"initial": 900, "increment": 30}})
+    game, state = interactive.game_state(match)
+    to_act = game.to_act(state)
+    waiting = ana_and_bob[1 - to_act]
+    with pytest.raises(PlayError) as refused:
+        interactive.submit_action(match.pk, waiting, "play 0", 0)
+    assert str(refused.value) == f"It is {ana_and_bob[to_act].public_name}'s turn, not yours."
+    view = interactive.view_for(match, to_act)
+    assert view["clock"]["label"] == "15 min + 30 s a turn"  # the play page's clock, in words
+    Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(PlayError) as late:
+        interactive.submit_action(match.pk, waiting, "play 0", 0)
+    assert late.value.message == (
+        f"{ana_and_bob[to_act].public_name}'s time ran out: the match ended on time."
+    )
+    match.refresh_from_db()
+    text = interactive.view_for(match, None)["result_text"]
+    assert text == (
+        f"{ana_and_bob[to_act].public_name} ran out of time on the turn clock. "
+        f"{waiting.public_name} wins."
+    )
