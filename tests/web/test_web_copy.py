@@ -2,6 +2,7 @@
 no copy from before play in the browser)."""
 
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,65 @@ def test_out_of_turn_and_out_of_time_refusals_name_the_player(ana_and_bob):
         f"{ana_and_bob[to_act].public_name} ran out of time on the turn clock. "
         f"{waiting.public_name} wins."
     )
+
+
+# -- each game's catalogue page -------------------------------------------------------------------
+PATH = re.compile(r"(/work/|engines/|\.csv|data/)")
+
+
+def _versions(html: str) -> str:
+    return html.split('id="versions-h"')[1]
+
+
+def test_the_akhedena_catalogue_shows_its_own_columns_and_no_file_path(client):
+    html = client.get("/catalogues/akhedena/").content.decode()
+    head = html.split('<table class="cards">')[1].split("</thead>")[0]
+    for column in ("Card", "Weapon", "Attack", "Defence", "Copies in an army list"):
+        assert f">{column}</th>" in head
+    for other in ("Faction", "Deck value", "Attributes", "Also printed as", "Atk/Def"):
+        assert other not in head  # AracKhan Wars' columns
+    assert "Lance Knight" in html and "Cavalry Commander" in html and "at most 2" in html
+    assert "(value 6+)" not in html  # AracKhan Wars' copy rule
+    assert not PATH.search(_versions(html))
+    assert escape("Starter catalogue of the platform's design") in _versions(html)
+    assert 'data-testid="catalogue-notice"' in html
+    form = html.split('class="catalogue-filters"')[1].split("</form>")[0]
+    assert "Weapon" in form and "any weapon" in form and "Value from" not in form
+    assert "Creature" not in form  # AracKhan Wars' card types
+
+
+@pytest.mark.parametrize(
+    "params, shown, hidden",
+    [
+        ({"attribute": "Bow"}, ["Longbowmen", "Bow Master"], ["Swordsmen", "Crossbowmen"]),
+        ({"kind": "commander"}, ["Lance Knight"], ["Lancers", "Dawn Warlord"]),
+        ({"faction": "Ranged"}, ["Pavisiers"], ["Pikemen"]),
+    ],
+)
+def test_the_akhedena_catalogue_filters_by_its_own_fields(client, params, shown, hidden):
+    response = client.get("/catalogues/akhedena/", params)
+    assert response.status_code == 200
+    rows = response.content.decode().split("</thead>")[1].split("</table>")[0]
+    assert all(f"<strong>{n}</strong>" in rows for n in shown)
+    assert not any(f"<strong>{n}</strong>" in rows for n in hidden)
+
+
+def test_no_catalogue_page_shows_a_file_path(client):
+    for game in ("arackhan-wars", "heroes-of-graxia", "akhedena"):
+        versions = _versions(client.get(f"/catalogues/{game}/").content.decode())
+        assert not PATH.search(versions), game
+    arackhan = _versions(client.get("/catalogues/arackhan-wars/").content.decode())
+    assert "Shipped with Gauntlet" in arackhan
+
+
+def test_the_fixed_cards_games_list_their_cards_in_words(client):
+    kow = client.get("/catalogues/kingdom-of-warlords/").content.decode()
+    army = kow.split('data-testid="army-cards"')[1].split("</table>")[0]
+    assert "<strong>Phantom</strong>" in army and "<strong>Assassin</strong>" in army
+    assert "surrenders the top card of their Army" in army and "Priest" not in kow
+    kok = client.get("/catalogues/khan-of-khans/").content.decode()
+    khans = kok.split('data-testid="khans"')[1].split("</table>")[0]
+    assert "<strong>Morokanth</strong>" in khans and "one extra Corral tile" in khans
+    cards = kok.split('data-testid="location-cards"')[1].split("</table>")[0]
+    assert "<strong>Raid! 50</strong>" in cards and '<td class="num">20</td>' in cards
+    assert "<code>" not in kok.split("<main")[1] and "morokanth</code>" not in kok
