@@ -218,3 +218,23 @@ def test_the_fixed_cards_games_list_their_cards_in_words(client):
     cards = kok.split('data-testid="location-cards"')[1].split("</table>")[0]
     assert "<strong>Raid! 50</strong>" in cards and '<td class="num">20</td>' in cards
     assert "<code>" not in kok.split("<main")[1] and "morokanth</code>" not in kok
+
+
+# -- the deck editor's intros ---------------------------------------------------------------------
+def test_the_akhedena_editor_says_what_its_checker_checks(client, person):
+    from engines.decks import get_deck_format
+
+    client.force_login(person)
+    html = client.get("/decks/new/?game=akhedena").content.decode()
+    rules = html.split('data-testid="army-rules">')[1].split("</p>")[0]
+    assert rules == escape(get_deck_format("akhedena").construction_text())
+    assert "any type on the Hero" not in html  # what it said, against the checker
+    assert "the Hero: the Hero card and two Infantry Army cards" in rules
+
+
+def test_the_warlords_editor_names_the_army_as_the_game_does(client, person):
+    client.force_login(person)
+    html = client.get("/decks/new/?game=kingdom-of-warlords").content.decode()
+    intro = html.split('data-testid="army-intro">')[1].split("</p>")[0]
+    assert "a Phantom" in intro and "Priest" not in intro
+    assert "two of each rank from 4 to Assassin, two Warlords, a Wizard" in intro
