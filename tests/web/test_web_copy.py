@@ -158,6 +158,22 @@ def test_out_of_turn_and_out_of_time_refusals_name_the_player(ana_and_bob):
     )
 
 
+def test_a_corrected_match_reads_with_names_and_its_board_still_opens(client, staff, ana_and_bob):
+    """Staff's correction keeps ranks and a reason only (no scores): the board used to fail
+    reading it as an engine result."""
+    from matches import audit, interactive
+
+    match = _people_match(ana_and_bob)
+    interactive.resign(match.pk, ana_and_bob[1])
+    audit.correct(match.pk, staff, "Bob's resignation was a misclick", [1, 0])
+    match.refresh_from_db()
+    page = client.get(f"/matches/{match.pk}/play/")
+    assert page.status_code == 200
+    words = "Bob wins. The result was corrected by staff: Bob's resignation was a misclick."
+    assert interactive.view_for(match, None)["result_text"] == words
+    assert escape(words) in client.get(f"/matches/{match.pk}/").content.decode()
+
+
 # -- each game's catalogue page -------------------------------------------------------------------
 PATH = re.compile(r"(/work/|engines/|\.csv|data/)")
 
