@@ -357,7 +357,7 @@ def test_a_resignation_after_the_clock_ran_out_is_a_timeout(people):
     Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() - timedelta(seconds=1))
     with pytest.raises(PlayError) as late:
         interactive.resign(match.pk, people[1 - seat])
-    assert late.value.status == 409 and f"Seat {seat}'s time ran out" in late.value.message
+    assert late.value.status == 409 and f"person{seat}'s time ran out" in late.value.message
     match.refresh_from_db()
     assert match.forfeit["kind"] == "timeout" and match.forfeit["seat"] == seat
 

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from matches.models import AuditEntry, Match, MatchSeat, MatchState
+from matches.wording import match_result_text
 from players.models import Player
 from ratings import explain
 from ratings.bots import may_enter
@@ -194,13 +195,17 @@ def _match(pk: int) -> Match:
 def match_detail(request: HttpRequest, pk: int, status: int = 200, **bound) -> HttpResponse:
     match = _match(pk)
     seats = list(match.seats.all())
+    result = (match.corrected_result or match.result) if match.seed_revealed else None
+    text = match_result_text(match, seats)
     context = {
         "match": match,
         "seats": seats,
         "ended": match.seed_revealed,
         "live": match.state in (MatchState.SCHEDULED, MatchState.RUNNING),
         "n_actions": len(match.actions) if match.seed_revealed else None,
-        "result": (match.corrected_result or match.result) if match.seed_revealed else None,
+        # The result as people read it: players by name, never "seat 0 forfeited".
+        "result": {**result, "reason": text} if result else None,
+        "result_text": text,
         "paper": paper_description(match) if match.on_paper else None,
         "ratings": match_ratings(match, request.user),
     }
