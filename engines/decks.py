@@ -206,6 +206,26 @@ class KingdomOfWarlordsFormat(_EngineFormat):
         army = get_game(self.game).default_decks(1)[0]
         return (StarterDeck("standard-army", "Standard army", "", list(army)),)
 
+    def card_table(self, catalogue: Any = None) -> dict[str, dict[str, Any]]:
+        """The army's cards by name, low to high, as the catalogue page lists them: the label
+        a list writes (``K``), the copies in the army, rank or specialty, what it does."""
+        from engines.kingdom_of_warlords.cards import ARMY_COUNTS, CARD_IDS, KIND, KIND_LABELS
+        from engines.kingdom_of_warlords.present import card_face
+
+        out: dict[str, dict[str, Any]] = {}
+        for kind, label in enumerate(KIND_LABELS):
+            face = card_face(CARD_IDS[KIND.index(kind)])
+            rank = dict(face["stats"]).get("rank")
+            out[face["name"]] = {
+                "name": face["name"],
+                "label": label,
+                "copies": ARMY_COUNTS[kind],
+                "kind": face["kind"],
+                "rank": rank,
+                "text": face["text"],
+            }
+        return out
+
 
 class KhanOfKhansFormat(_EngineFormat):
     """A Khan choice: the Khan's slug or name (``"High Llama Tribe"``, ``{"khan": slug}``)."""
@@ -235,6 +255,26 @@ class KhanOfKhansFormat(_EngineFormat):
             StarterDeck(slug, name, "", slug)
             for slug, name in zip(KHAN_SLUGS, KHAN_NAMES, strict=True)
         )
+
+    def card_table(self, catalogue: Any = None) -> dict[str, dict[str, Any]]:
+        """The Khans, then the Location cards, by name, as the catalogue page lists them: what
+        each does, and for a Location card its cows and its copies in the game."""
+        from engines.khan_of_khans.cards import CARD_IDS, DECK_SIZE, KHAN_SLUGS, N_DECKS
+        from engines.khan_of_khans.present import card_face
+
+        out: dict[str, dict[str, Any]] = {}
+        for slug in KHAN_SLUGS:
+            face = card_face(slug)
+            out[face["name"]] = {**face, "copies": None, "cows": None}
+        for card_id in CARD_IDS[:DECK_SIZE]:  # every Location deck holds the same eight cards
+            face = card_face(card_id)
+            row = out.setdefault(
+                face["name"], {**face, "copies": 0, "cows": dict(face["stats"]).get("cows")}
+            )
+            row["copies"] += N_DECKS
+        for row in out.values():
+            row.pop("stats", None)
+        return out
 
 
 class _GameFormat:

@@ -4,9 +4,11 @@ did to it.
 A ladder ranks players by their conservative rating, mu - 3 sigma: TrueSkill's estimate of
 their level (mu) minus three times its uncertainty (sigma). A match moves both; the uncertainty
 shrinks with every game, so the rating can rise after a loss (a new player's first loss to an
-established one: 0.00 to about +0.3 on Kingdom of Warlords) or fall after a win. Every page that shows a rating change takes its words from
-here: the player page, the leaderboard, and the play page's end-of-match table
-(:func:`match_changes`).
+established one: 0.00 to about +0.3 on Kingdom of Warlords) or fall after a win. Every page
+that shows a rating change takes its words from here: the player page, the leaderboard, and the
+end-of-match tables of the play page and the match page (:func:`match_changes`), where a rating
+that moved against the result (a loss that raised it) always comes with the sentence saying why
+(:meth:`Move.against_result`): it is explained, not capped.
 """
 
 from __future__ import annotations
@@ -110,6 +112,43 @@ class Move:
             why = f"the estimated level {level} {levels} and its uncertainty {doubt} {doubts}"
         return f"{head}: {why}."
 
+    def against_result(self, name: str | None = None) -> str:
+        """The sentence a result table shows when the rating moved against the result: it rose
+        although the estimated level fell (a loss that made TrueSkill surer, mostly), or fell
+        although the level rose; "" otherwise. ``name``: whose rating (``None``: the reader's,
+        "Your rating ..."). E.g. "Your rating rose by 0.61 although you lost: the loss made the
+        system surer of your strength (its uncertainty fell from 8.33 to 7.51) more than it
+        lowered your estimated level (25.00 → 23.10), and the rating shown is the estimated
+        level minus three times the uncertainty (mu − 3 sigma)." """
+        rating = _moved(self.before, self.after, "rose", "fell")
+        level = _moved(self.mu_before, self.mu_after, "rose", "fell")
+        if rating == "stayed the same" or level == rating:
+            return ""
+        whose, who = ("Your", "you") if name is None else (f"{name}'s", name)
+        owner = whose.lower() if name is None else whose
+        verb = {"a loss": "lost", "a win": "won"}.get(self.outcome)
+        head = f"{whose} rating {rating} by {abs(self.delta):.2f}"
+        head += f" although {who} {verb}" if verb else f" after {self.outcome}"
+        event = "the loss" if verb == "lost" else "the win" if verb == "won" else "the result"
+        doubt = f"from {self.sigma_before:.2f} to {self.sigma_after:.2f}"
+        levels = f"({self.mu_before:.2f} → {self.mu_after:.2f})"
+        if level == "stayed the same":
+            moved = f"while {owner} estimated level stayed at {self.mu_after:.2f}"
+        elif rating == "rose":
+            moved = f"more than it lowered {owner} estimated level {levels}"
+        else:
+            moved = f"more than {event} raised {owner} estimated level {levels}"
+        if rating == "rose":
+            why = (
+                f"{event} made the system surer of {owner} strength (its uncertainty fell {doubt})"
+            )
+        else:
+            why = f"the system grew less sure of {owner} strength (its uncertainty rose {doubt})"
+        return (
+            f"{head}: {why} {moved}, and the rating shown is the estimated level minus three times "
+            "the uncertainty (mu − 3 sigma)."
+        )
+
 
 def _moved(before: float, after: float, up: str, down: str) -> str:
     """Which way a number moved, as shown (to 2 decimals)."""
@@ -139,11 +178,12 @@ def trend(series: Sequence[float]) -> str:
     return f"last {n} match{'es' if n > 1 else ''}: {series[-1] - series[0]:+.2f}"
 
 
-def match_changes(match: Any) -> list[dict[str, Any]]:
-    """The rating change of each seat of a finished ``match``, for the play page's
-    end-of-match table: ``{"seat", "player", "name", "before", "after", "delta", "text",
-    "why"}`` in seat order (``text`` short, ``why`` the sentence). Empty when the match was
-    not rated (or is not rated yet)."""
+def match_changes(match: Any, you: int | None = None) -> list[dict[str, Any]]:
+    """The rating change of each seat of a finished ``match``, for the end-of-match tables
+    (the play page's, the match page's): ``{"seat", "player", "name", "before", "after",
+    "delta", "outcome", "text", "why", "note"}`` in seat order (``text`` short, ``why`` the sentence,
+    ``note`` :meth:`Move.against_result`, addressed to the reader on seat ``you``, "" when the
+    rating moved with the result). Empty when the match was not rated (or is not rated yet)."""
     from ratings.models import RatingChange
 
     seats = list(match.seats.select_related("player").order_by("seat"))
@@ -165,8 +205,10 @@ def match_changes(match: Any) -> list[dict[str, Any]]:
                 "before": round(m.before, 2),
                 "after": round(m.after, 2),
                 "delta": round(m.delta, 2),
+                "outcome": m.outcome,
                 "text": m.short(),
                 "why": m.sentence(),
+                "note": m.against_result(None if s.seat == you else s.player.public_name),
             }
         )
     return out

@@ -7,6 +7,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
+from matches import clock as clocks
+
 # The trueskill package's defaults (mu 25, sigma 25/3, beta sigma/2, tau sigma/100, draw 10%).
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3
@@ -64,16 +66,9 @@ class Ladder(models.Model):
         return {"initial": float(self.clock_initial), "increment": float(self.clock_increment)}
 
     def clock_label(self) -> str:
-        """The clock in words, e.g. "15 min + 30 s a turn" ("" without a clock)."""
-        if self.clock_setting() is None:
-            return ""
-        minutes, seconds = divmod(self.clock_initial, 60)
-        start = " ".join(
-            part
-            for part in (f"{minutes} min" if minutes else "", f"{seconds} s" if seconds else "")
-            if part
-        )
-        return f"{start or '0 s'} + {self.clock_increment} s a turn"
+        """The clock in words, e.g. "15 min + 30 s a turn" ("" without a clock), in the one
+        format of every page (``matches.clock.label``)."""
+        return clocks.label(self.clock_setting())
 
     def match_options(self) -> dict[str, Any] | None:
         """Options for a new match: the engine's options and, unless they set their own, the

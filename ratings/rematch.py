@@ -1,7 +1,9 @@
 """Rematch: a finished match played again by the same players, seats rotated.
 
 The new match has the same game, ladder, engine options, turn clock, decks (each player keeps
-the deck they played) and rating setting; each player moves one seat on (two players swap).
+the deck they played) and rating setting (a match left unrated by an early exit, see
+``matches.early_exit``, was meant to be rated: its rematch is); each player moves one seat on
+(two players swap).
 Against bots it starts at once; against a person it is a challenge to them
 (:mod:`ratings.person_challenges`, the challenger in the seat the rotation gives them), which they
 accept or decline like any other. A match not finished, one the user did not play in, or a
@@ -63,6 +65,7 @@ def rematch(match_id: int, user: Any) -> Rematch:
     if match.ladder is None:
         raise ChallengeRefused(f"Match {match_id} was not played on a ladder.", status=409)
     decks = rotated(list(match.decks)) if match.decks else [None] * len(seats)
+    rated = match.rated or bool(match.unrated_reason)  # the setting, before any early exit
     order = rotated(seats)
     people = [s for s in order if not s.bot and s.player_id != user.pk]
     if not people:
@@ -74,7 +77,7 @@ def rematch(match_id: int, user: Any) -> Rematch:
                 options=_options(match),
                 origin="challenge",
                 created_by=user,
-                rated=match.rated,
+                rated=rated,
             )
         except BadSetup as exc:
             raise ChallengeRefused(f"The engine refused the rematch: {exc}") from None
@@ -87,7 +90,7 @@ def rematch(match_id: int, user: Any) -> Rematch:
         user,
         people[0].player,
         clock=_options(match).get("clock") if match.clock else None,
-        rated=match.rated,
+        rated=rated,
         challenger_seat=seat,
         decks=decks,
     )

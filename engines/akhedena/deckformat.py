@@ -16,6 +16,7 @@ class ArmyListFormat:
     game = "akhedena"
     name = "Akhedena Quick Match"
     uses_catalogue = True
+    reserve_size = format.RESERVE_SIZE
 
     def _cat(self, catalogue: Any) -> cards.Catalogue:
         return catalogue if catalogue is not None else cards.shipped_catalogue()
@@ -41,6 +42,10 @@ class ArmyListFormat:
 
     def starter_decks(self) -> tuple[StarterDeck, ...]:
         return format.starter_armies()
+
+    def construction_text(self) -> str:
+        """The construction rules the checker enforces, in words (the editor's intro)."""
+        return format.construction_text()
 
     def shipped_catalogue(self) -> cards.Catalogue:
         return cards.shipped_catalogue()

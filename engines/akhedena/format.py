@@ -65,6 +65,34 @@ RULES: dict[str, str] = {
 }
 
 
+def construction_text() -> str:
+    """What :func:`validate` checks, in the words of the deck editor's intro, written from the
+    rules' own constants (:data:`NEEDS`, :data:`ARMY_PER_PIECE`, :data:`RESERVE_SIZE`) so the
+    intro and the checker cannot say different things. Pieces that need the same (the two
+    Infantry, the two Cavalry) are named together."""
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for slot in PIECE_SLOTS:
+        groups.setdefault(NEEDS[slot], []).append(PIECE_LABELS[slot].split()[0])
+    army = _number(ARMY_PER_PIECE)
+    parts = []
+    for need, pieces in groups.items():
+        who = f"each {pieces[0]}" if len(pieces) > 1 else f"the {pieces[0]}"
+        slot = next(s for s in PIECE_SLOTS if NEEDS[s] == need)
+        parts.append(f"{who}: {_want(slot)} and {army} {need[2]} Army cards")
+    return (
+        f"An Akhedena army list gives each of your {_number(len(PIECE_SLOTS))} pieces its card and "
+        f"{army} Army cards of the type it takes — {'; '.join(parts)} — and a reserve of "
+        f"exactly {RESERVE_SIZE} Army cards of any types, to draw replacements from during the "
+        "game. No card more often than its copy limit in the catalogue, and no banned card."
+    )
+
+
+def _number(n: int) -> str:
+    """A small count in words (``7`` -> ``"seven"``), larger ones in figures."""
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
 def _a(words: str) -> str:
     """``"an Infantry Commander"``, ``"a Ranged Army"``."""
     return ("an " if words[:1].lower() in "aeiou" else "a ") + words

@@ -144,7 +144,7 @@ def _event_text(st: State, e: Event, names: Sequence[str] | None) -> str | None:
         "drew": lambda: f"drew {_names(st, e.get('cards') or [])}",
         "draw": lambda: f"drew {e['count']} card{'s' if e['count'] != 1 else ''}",
         "take": lambda: f"took {card} into the new hand",
-        "game-over": lambda: f"the game is over: {e.get('reason')}",
+        "game-over": lambda: f"the game is over: {_named_reason(str(e.get('reason')), names)}",
     }
     make = texts.get(kind)
     return make() if make else None
@@ -182,12 +182,17 @@ def describe_result(result: Result, names: Sequence[str] | None = None) -> str:
         return f"{seat_name(names, s)} ({vp} Victory Points{pp})"
 
     verb = "wins" if len(winners) == 1 else "share first place"
-    reason = re.sub(
+    reason = _named_reason(result.reason.split(";")[0], names)
+    return f"{' and '.join(who(s) for s in winners)} {verb}: {reason}."
+
+
+def _named_reason(reason: str, names: Sequence[str] | None) -> str:
+    """The engine's reason with its seats by name: ``"Ana and Bob reached 15 Prestige"``."""
+    return re.sub(
         r"seats? ((?:\d+, )*\d+)",
         lambda m: " and ".join(seat_name(names, int(s)) for s in m.group(1).split(", ")),
-        result.reason.split(";")[0],
+        reason,
     )
-    return f"{' and '.join(who(s) for s in winners)} {verb}: {reason}."
 
 
 # -- where on the board ------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.base import Event, seat_name, visible_events
+from engines.base import Event, Result, seat_name, visible_events
 from engines.khan_of_khans import rules
 from engines.khan_of_khans.cards import CARD_OF_ID, KHAN_NAMES, KHAN_OF_SLUG, KIND, VALUE
 from engines.khan_of_khans.state import State
@@ -142,6 +142,32 @@ def describe_move(
     """What a move did, as ``viewer`` saw it: ``"found Raid! 50 in Location 4"``."""
     parts = [t for e in visible_events(events, viewer) if (t := _event_text(e, names))]
     return "; ".join(parts) or describe_action(st, action, viewer, names)
+
+
+def describe_result(result: Result, names: Sequence[str] | None = None) -> str:
+    """Who won and by which count, seats by name, and every seat's cows: ``"Ana wins with the
+    most cows. Cows: Ana 230, Bob 180."``; a tie on cows says what broke it."""
+    details = result.details or {}
+    n = len(result.ranks)
+    if "blessings" not in details or len(result.scores) != n:  # not a played-out result
+        return result.reason
+    first = [s for s in range(n) if result.ranks[s] == 0]
+    who = " and ".join(seat_name(names, s) for s in first)
+    top = [s for s in range(n) if result.scores[s] == max(result.scores)]
+    blessings, raids = details["blessings"], details.get("raid_cards") or [0] * n
+    if len(first) > 1:
+        head = f"{who} share first place: level on cows, Waha's Blessings and Raid! cards"
+    elif len(top) == 1:
+        head = f"{who} wins with the most cows"
+    elif len({blessings[s] for s in top}) > 1:
+        head = f"{who} wins: level on cows, with the most Waha's Blessings ({blessings[first[0]]})"
+    else:
+        head = (
+            f"{who} wins: level on cows and Waha's Blessings, with the most Raid! cards "
+            f"({raids[first[0]]})"
+        )
+    cows = ", ".join(f"{seat_name(names, s)} {result.scores[s]:g}" for s in range(n))
+    return f"{head}. Cows: {cows}."
 
 
 def action_path(st: State, action: str, viewer: int | None = None) -> list[Any]:

@@ -48,6 +48,36 @@ def parse(spec: Any) -> dict[str, float] | None:
     return out
 
 
+def duration_text(seconds: float) -> str:
+    """A length of a turn clock as the site writes it: ``"45 s"``, ``"15 min"``, ``"1 min 30
+    s"``, ``"2 h"``, ``"1 h 30 min"`` (whole seconds; a fraction only under a second)."""
+    if 0 < seconds < 1:
+        return f"{seconds:g} s"
+    total = round(seconds)
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{hours} h" if hours else "", f"{minutes} min" if minutes else ""]
+    parts.append(f"{secs} s" if secs or not (hours or minutes) else "")
+    return " ".join(p for p in parts if p)
+
+
+def label(setting: dict[str, Any] | None) -> str:
+    """A turn clock in words, the one format of every page and script (the play page's clock
+    says it too): ``"15 min + 30 s a turn"``; ``"30 s a turn"`` without time at the start;
+    ``"15 min for the match"`` without time added a turn; ``""`` without a clock."""
+    if not setting:
+        return ""
+    initial = float(setting.get("initial") or 0)
+    increment = float(setting.get("increment") or 0)
+    if initial <= 0 and increment <= 0:
+        return ""
+    if increment <= 0:
+        return f"{duration_text(initial)} for the match"
+    if initial <= 0:
+        return f"{duration_text(increment)} a turn"
+    return f"{duration_text(initial)} + {duration_text(increment)} a turn"
+
+
 def split_options(options: dict[str, Any] | None) -> tuple[dict[str, Any] | None, Any]:
     """``(engine options, clock setting)``: the ``clock`` key is the platform's, not the
     engine's."""
@@ -88,7 +118,8 @@ def start_turn(clock: dict[str, Any], seat: int | None, now: datetime) -> dateti
 
 
 def view(clock: dict[str, Any] | None, now: datetime) -> dict[str, Any] | None:
-    """What players see: each seat's remaining seconds now, whose time runs."""
+    """What players see: each seat's remaining seconds now, whose time runs, and the clock in
+    words (:func:`label`)."""
     if not clock:
         return None
     remaining = list(clock["remaining"])
@@ -99,6 +130,7 @@ def view(clock: dict[str, Any] | None, now: datetime) -> dict[str, Any] | None:
     return {
         "initial": clock["initial"],
         "increment": clock["increment"],
+        "label": label(clock),
         "remaining": [None if r is None else round(r, 1) for r in remaining],
         "running": seat,
     }

@@ -21,14 +21,16 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from engines.base import Game, IllegalAction, Result
+from engines.base import Game, IllegalAction
 from engines.record import MatchRecord, forfeit_result, normalise
 from engines.registry import engine_for
 from matches import clock as clocks
+from matches.early_exit import mark_if_early, rating_fields
 from matches.models import Match, MatchAttempt, MatchSeat, MatchState
 from matches.move_log import forget as forget_log
 from matches.move_log import move_log
 from matches.play_events import after_commit, notify, tell_player
+from matches.wording import match_result_text, name_seats, whose_time
 
 CACHE_SIZE = 256
 LOG_LINES = 200
@@ -163,8 +165,9 @@ def view_for(match: Match, seat: int | None) -> dict[str, Any]:
         "log_length": len(moves),
         "clock": clocks.view(match.clock, timezone.now()) if not over else None,
         "result": result,
-        "result_text": game.describe_result(Result.from_json(result), names) if result else "",
+        "result_text": match_result_text(match, seats),  # players by name, never "seat 0"
         "forfeit": match.forfeit if ended else None,
+        **(rating_fields(match) if ended else {}),
     }
 
 
@@ -223,7 +226,8 @@ def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
             raise PlayError(f"No match {match_id}.", status=404)
-        seats = list(match.seats.order_by("seat"))
+        seats = list(match.seats.select_related("player").order_by("seat"))
+        names = [s.player.public_name for s in seats]
         mine = [s.seat for s in seats if s.player_id == user.pk and not s.bot]
         if not mine:
             raise PlayError(f"You hold no seat in match {match_id}.", status=403)
@@ -241,15 +245,12 @@ def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
             game, state = game_state(match)
             seat = game.to_act(state)
             if seat not in mine:
-                raise PlayError(
-                    f"It is seat {seat}'s turn, not yours (seat {mine[0]}).", status=409
-                )
+                raise PlayError(f"It is {names[seat]}'s turn, not yours.", status=409)
             try:
                 game.apply(state, action, seat)
             except IllegalAction as exc:
-                raise PlayError(
-                    f"Illegal action {action!r}: {exc.reason}", field="action", action=action
-                ) from None
+                why = f"Illegal action {action!r}: {name_seats(exc.reason, names)}"
+                raise PlayError(why, field="action", action=action) from None
             except Exception as exc:  # noqa: BLE001 - an engine choking on a malformed action
                 raise PlayError(
                     f"Illegal action {action!r}: the engine cannot read it ({exc}).",
@@ -259,8 +260,7 @@ def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
             finished = record_action(match, seats, game, state, action)
             return Outcome(match, finished)
     # Outside the transaction: the timeout forfeit it recorded is committed.
-    whose = "Your time" if late_seat in mine else f"Seat {late_seat}'s time"
-    raise PlayError(f"{whose} ran out: the match ended on time.", status=409)
+    raise PlayError(f"{whose_time(late_seat, mine, names)} ran out: the match ended on time.", 409)
 
 
 def resign(match_id: int, user: Any) -> Outcome:
@@ -272,7 +272,7 @@ def resign(match_id: int, user: Any) -> Outcome:
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
             raise PlayError(f"No match {match_id}.", status=404)
-        seats = list(match.seats.order_by("seat"))
+        seats = list(match.seats.select_related("player").order_by("seat"))
         mine = [s.seat for s in seats if s.player_id == user.pk and not s.bot]
         if not mine:
             raise PlayError(f"You hold no seat in match {match_id}.", status=403)
@@ -284,7 +284,7 @@ def resign(match_id: int, user: Any) -> Outcome:
             seat = game.to_act(state) if game.to_act(state) in mine else mine[0]
             forfeit_seat(match, seats, seat, "resigned", None, "resigned")
             return Outcome(match, True)
-    whose = "Your time" if late_seat in mine else f"Seat {late_seat}'s time"
+    whose = whose_time(late_seat, mine, [s.player.public_name for s in seats])
     raise PlayError(f"{whose} ran out before the resignation: the match ended on time.", 409)
 
 
@@ -349,15 +349,11 @@ def forfeit_seat(
     match: Match, seats: list[MatchSeat], seat: int, kind: str, action: Any, reason: str
 ) -> None:
     """End the match with ``seat`` forfeiting (ranked last, the others tie first), inside the
-    caller's transaction: ``kind`` is resigned, timeout, error or illegal."""
-    details = {
-        "seat": seat,
-        "index": len(match.actions),
-        "kind": kind,
-        "action": action,
-        "reason": reason,
-    }
-    _finish(match, seats, forfeit_result(len(seats), seat, reason).to_json(), details)
+    caller's transaction: ``kind`` is resigned, timeout, error or illegal (early: unrated)."""
+    mark_if_early(match, seats, kind)
+    details = {"seat": seat, "index": len(match.actions), "kind": kind, "action": action}
+    result = forfeit_result(len(seats), seat, reason).to_json()
+    _finish(match, seats, result, {**details, "reason": reason})
 
 
 # -- the clock ---------------------------------------------------------------------------------

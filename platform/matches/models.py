@@ -48,6 +48,9 @@ class Match(models.Model):
         max_length=12, choices=MatchState.choices, default=MatchState.SCHEDULED, db_index=True
     )
     rated = models.BooleanField(default=True, help_text="Counts for the ladder's ratings.")
+    # Set when a match meant to be rated was not (``rated`` then False): why, in words, e.g. it
+    # ended before both players had moved (:mod:`matches.early_exit`).
+    unrated_reason = models.CharField(max_length=200, blank=True)
     # Provably fair seeds: the commitment is public from the start, seed and nonce at the end.
     seed = models.BigIntegerField()
     seed_nonce = models.CharField(max_length=32)

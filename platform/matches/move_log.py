@@ -1,7 +1,10 @@
 """The move log of a match in words, as one seat (or a spectator) may read it.
 
 Each line is the engine's ``describe_move`` of one recorded action, from the viewer's side: a
-card the viewer could not see is never named. Lines are built by replaying the record; an
+card the viewer could not see is never named; any seat number left in it is written as its
+player's name (:func:`matches.wording.name_seats`), and ``named`` says whether the sentence
+already begins with the name of the player who moved ("Ana passed"), so that a log printing
+"Ana: …" before each line does not print it twice. Lines are built by replaying the record; an
 in-process cache keeps, per match and viewer, the lines so far and the state they reached, so a
 new move costs one ``apply``.
 """
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import Game
+from matches.wording import name_seats, opens_with_name
 
 CACHE_SIZE = 256
 
@@ -37,7 +41,7 @@ def move_log(
     viewer: int | None,
     names: Sequence[str],
 ) -> list[dict[str, Any]]:
-    """Every recorded action as ``{"ply", "seat", "text", "path"}`` for ``viewer``.
+    """Every recorded action as ``{"ply", "seat", "text", "named", "path"}`` for ``viewer``.
 
     ``key`` identifies the match (its id and seed), ``setup`` is ``(seed, n_seats, decks,
     options)``. ``path`` holds the board keys of the move that ``viewer`` may see (the board
@@ -54,11 +58,14 @@ def move_log(
         seat = game.to_act(log.state)
         before = game.clone(log.state)
         events = game.apply(log.state, action, seat)
+        text = name_seats(game.describe_move(before, action, events, viewer, names), names)
+        actor = names[seat] if seat is not None and 0 <= seat < len(names) else ""
         log.lines.append(
             {
                 "ply": ply,
                 "seat": seat,
-                "text": game.describe_move(before, action, events, viewer, names),
+                "text": text,
+                "named": opens_with_name(text, actor, names),
                 "path": game.action_path(before, action, viewer),
             }
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from gauntlet.api.serializers import StrictSerializer
+from matches.early_exit import rating_fields
 from matches.models import AttemptOutcome, AuditEntry, Match, MatchAttempt, MatchSeat
 
 
@@ -21,6 +22,9 @@ class MatchSerializer(serializers.ModelSerializer):
     ladder = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     seed = serializers.SerializerMethodField()
     seed_nonce = serializers.SerializerMethodField()
+    unrated_reason = serializers.SerializerMethodField(
+        help_text="Why the match does not count for its ladder, in words ('' when it does)."
+    )
 
     class Meta:
         model = Match
@@ -30,6 +34,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "ladder",
             "state",
             "rated",
+            "unrated_reason",
             "origin",
             "seats",
             "engine_version",
@@ -50,6 +55,9 @@ class MatchSerializer(serializers.ModelSerializer):
 
     def get_seed_nonce(self, match: Match) -> str | None:
         return match.seed_nonce if match.seed_revealed else None
+
+    def get_unrated_reason(self, match: Match) -> str:
+        return rating_fields(match)["unrated_reason"]
 
 
 class AttemptSerializer(serializers.ModelSerializer):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django import forms
@@ -161,10 +162,13 @@ class CorrectForm(ReasonForm):
     def __init__(self, *args, seats: list, **kwargs):
         super().__init__(*args, **kwargs)
         self.seat_fields = []
-        for s in seats:
+        held = Counter(s.player_id for s in seats)
+        for n, s in enumerate(seats):
             name = f"placing_{s.seat}"
+            # a player by name; the seat only tells apart two seats one player holds
+            which = f" (seat {n + 1} of {len(seats)})" if held[s.player_id] > 1 else ""
             self.fields[name] = forms.IntegerField(
-                label=f"Placing of {s.player.public_name} (seat {s.seat})",
+                label=f"Placing of {s.player.public_name}{which}",
                 min_value=1,
                 max_value=len(seats),
                 initial=None if s.rank is None else s.rank + 1,

@@ -18,6 +18,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from matches.models import Match, MatchSeat
+from matches.wording import match_result_text
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,7 @@ def group_name(match_id: int) -> str:
 def public_summary(match: Match, seats: Iterable[MatchSeat]) -> dict[str, Any]:
     """What any spectator may know about ``match`` now (no hidden information, ever)."""
     ended = match.seed_revealed
-    result = match.corrected_result or match.result if ended else None
+    seats = sorted(seats, key=lambda s: s.seat)
     summary: dict[str, Any] = {
         "id": match.pk,
         "game": match.game,
@@ -44,11 +45,11 @@ def public_summary(match: Match, seats: Iterable[MatchSeat]) -> dict[str, Any]:
                 "rank": s.rank if ended else None,
                 "score": s.score if ended else None,
             }
-            for s in sorted(seats, key=lambda s: s.seat)
+            for s in seats
         ],
         "finished_at": match.finished_at.isoformat() if ended and match.finished_at else None,
         "n_actions": len(match.actions) if ended else None,
-        "reason": (result or {}).get("reason", "") if ended else "",
+        "reason": match_result_text(match, seats),  # how it ended, players by name
         "seed": match.seed if ended else None,
         "seed_nonce": match.seed_nonce if ended else None,
     }

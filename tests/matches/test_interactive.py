@@ -18,6 +18,7 @@ from matches.tasks import sweep_clocks
 from players.models import Player
 from ratings.models import Ladder, Rating
 from tests.support.accounts import STRONG
+from tests.support.moves import play_until_each_moved
 
 
 @pytest.fixture
@@ -292,19 +293,20 @@ def test_the_reaper_leaves_matches_with_people_alone(people):
 
 @pytest.mark.parametrize("who", ["to_act", "waiting"])
 def test_a_seat_resigns_on_any_turn_ranks_last_and_the_match_verifies(people, who):
+    """Once both sides have moved (earlier the match is not rated: see
+    tests/ratings/test_ratings_early_exits.py), a resignation is a rated loss."""
     ladder = Ladder.objects.get(slug="kingdom-of-warlords-1v1")
-    match = _people_match(people)
-    seat = _to_act(match)
-    submit_action(match.pk, people[seat], view_for(match, seat)["legal"][0]["action"], 0)
-    match.refresh_from_db()
+    match = _people_match(people, seed=1234)
+    play_until_each_moved(match, people)
     seat = _to_act(match)
     quitter = seat if who == "to_act" else 1 - seat
     interactive.resign(match.pk, people[quitter])
+    played = len(match.actions)
     match.refresh_from_db()
-    assert match.state == MatchState.FINISHED
+    assert match.state == MatchState.FINISHED and match.rated
     assert match.forfeit == {
         "seat": quitter,
-        "index": 1,
+        "index": played,
         "kind": "resigned",
         "action": None,
         "reason": "resigned",
@@ -355,7 +357,7 @@ def test_a_resignation_after_the_clock_ran_out_is_a_timeout(people):
     Match.objects.filter(pk=match.pk).update(clock_deadline=timezone.now() - timedelta(seconds=1))
     with pytest.raises(PlayError) as late:
         interactive.resign(match.pk, people[1 - seat])
-    assert late.value.status == 409 and f"Seat {seat}'s time ran out" in late.value.message
+    assert late.value.status == 409 and f"person{seat}'s time ran out" in late.value.message
     match.refresh_from_db()
     assert match.forfeit["kind"] == "timeout" and match.forfeit["seat"] == seat
 

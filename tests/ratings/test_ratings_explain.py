@@ -68,3 +68,49 @@ def test_the_plain_words_line_and_the_trend():
     assert trend([0.0, 0.29]) == "last 1 match: +0.29"
     assert trend([1.0, 3.0, 0.5]) == "last 2 matches: -0.50"
     assert trend([2.0]) == "no rated match yet"
+
+
+def test_a_rating_that_rose_after_a_loss_gets_the_result_tables_sentence():
+    """The sentence under a result table (Move.against_result): why a loss raised the rating,
+    with the numbers, to the reader or about a named player; none when it moved with the
+    result."""
+    ladder = Ladder(seats=2, draw_probability=0.01)
+    fresh, established = (DEFAULT_MU, DEFAULT_SIGMA), (28.0, 3.0)
+    (_, loser), _ = rate_groups(ladder, [[established], [fresh]], [0, 1])
+    lost = Move(*fresh, *loser[0], outcome(1, [0, 1]))
+    numbers = (
+        f"(its uncertainty fell from 8.33 to {lost.sigma_after:.2f}) more than it lowered "
+        f"{{}} estimated level (25.00 → {lost.mu_after:.2f}), and the rating shown is the "
+        "estimated level minus three times the uncertainty (mu − 3 sigma)."
+    )
+    assert lost.against_result() == (
+        f"Your rating rose by {lost.delta:.2f} although you lost: the loss made the system "
+        "surer of your strength " + numbers.format("your")
+    )
+    assert lost.against_result("Nia") == (
+        f"Nia's rating rose by {lost.delta:.2f} although Nia lost: the loss made the system "
+        "surer of Nia's strength " + numbers.format("Nia's")
+    )
+    (winner, _), _ = rate_groups(ladder, [[fresh], [established]], [0, 1])
+    assert Move(*fresh, *winner[0], "a win").against_result() == ""  # rose with a win
+    (_, beaten), _ = rate_groups(ladder, [[fresh], [established]], [0, 1])
+    assert Move(*established, *beaten[0], "a loss").against_result() == ""  # fell with a loss
+
+
+def test_the_sentence_for_other_results_and_a_fall_after_a_win():
+    last = Move(25.0, 8.0, 24.0, 7.0, "placing 4th of 4")  # 1.00 -> 3.00
+    assert last.against_result().startswith(
+        "Your rating rose by 2.00 after placing 4th of 4: the result made the system surer of "
+        "your strength (its uncertainty fell from 8.00 to 7.00) more than it lowered your "
+        "estimated level (25.00 → 24.00)"
+    )
+    grew = Move(25.0, 2.0, 25.5, 2.4, "a win")
+    assert grew.against_result("Vic") == (
+        "Vic's rating fell by 0.70 although Vic won: the system grew less sure of Vic's "
+        "strength (its uncertainty rose from 2.00 to 2.40) more than the win raised Vic's "
+        "estimated level (25.00 → 25.50), and the rating shown is the estimated level minus "
+        "three times the uncertainty (mu − 3 sigma)."
+    )
+    still = Move(25.0, 8.0, 25.001, 7.5, "a loss")
+    assert "while your estimated level stayed at 25.00" in still.against_result()
+    assert Move(25.0, 8.0, 25.0, 8.0, "a loss").against_result() == ""  # nothing moved

@@ -107,6 +107,8 @@ def test_play_against_a_bot_through_a_dropped_connection_and_a_reload(
     if game == "kingdom-of-warlords":
         clock = page.get_by_test_id("clock-0")
         expect(clock).to_have_text(re.compile(r"^10:0[0-5]$"))
+        # the clock's setting in the site's one format (matches.clock.label)
+        expect(clock).to_have_attribute("title", "Turn clock: 10 min + 5 s a turn")
         shown = clock.inner_text()
         expect(clock).not_to_have_text(shown)  # it counts down
         expect(page.get_by_test_id("clock-1")).to_have_count(0)  # a bot has no clock

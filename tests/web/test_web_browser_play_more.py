@@ -19,7 +19,7 @@ from matches import audit
 from matches.models import Match, MatchState
 from matches.scheduling import SeatSpec, schedule_match
 from players.models import ApiToken, Player
-from ratings.models import Ladder
+from ratings.models import Ladder, RatingChange
 from tests.support.accounts import STRONG
 from tests.web import test_web_browser_play as play_base
 from tests.web.conftest import screenshot
@@ -71,8 +71,16 @@ def test_resign_from_the_board_after_confirming(browser_page, daphne):
     expect(result).to_contain_text("You placed 2nd.")
     expect(result).to_contain_text("resigned")
     expect(opener).to_be_hidden()
+    # At move 1, before both had moved: not rated, and the result table says so.
+    expect(page.get_by_test_id("rating-notes")).to_have_text(
+        "Ended by a resignation before both players had moved: not rated."
+    )
+    expect(page.get_by_test_id("play-result-table").locator("tbody td").last).to_have_text(
+        "not rated"
+    )
     match.refresh_from_db()
     assert match.state == MatchState.FINISHED and match.forfeit["kind"] == "resigned"
+    assert not match.rated and not RatingChange.objects.filter(match=match).exists()
     assert match.forfeit["seat"] == 0 and audit.verify(match).ok
 
 

@@ -50,7 +50,9 @@ def test_rematch_against_a_bot_starts_at_once_with_the_seats_swapped(
     new_seats = [(s.player_id, s.bot) for s in new.seats.order_by("seat")]
     assert new_seats == old_seats[::-1]  # the person now plays second
     assert new.state == MatchState.RUNNING and new.ladder_id == first.ladder_id
-    assert new.options == first.options and new.rated == first.rated
+    assert new.options == first.options
+    # The person resigned before moving (not rated); the rematch keeps the rating setting.
+    assert not first.rated and first.unrated_reason and new.rated
     assert (new.clock["initial"], new.clock["increment"]) == (600, 5)
     assert new.decks == (first.decks[::-1] if first.decks else None)
 

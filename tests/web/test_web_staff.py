@@ -86,7 +86,7 @@ def test_correct_swaps_the_ranks(client, staff, finished):
     for s in seats:  # pre-filled with the placings the seat table shows
         field = re.search(rf'<input[^>]*name="correct-placing_{s.seat}"[^>]*>', html).group(0)
         assert f'value="{s.rank + 1}"' in field and 'min="1"' in field and 'max="2"' in field
-        assert f"Placing of {s.player.public_name} (seat {s.seat})" in html
+        assert f"Placing of {s.player.public_name}:</label>" in html  # by name, no seat number
     post = {"correct-reason": "scorer's error"}
     for placings in ([0, 1], [3, 1]):  # 0 and 3 are no placings of a two-seat match
         bad = client.post(

@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from engines.registry import UnknownGame, get_game
 from gauntlet.times import LONG, SHORT, local_text
+from matches import clock as clocks
 from tournaments.pairing import ordinal as as_ordinal
 from web.titles import page_title as title_of
 from web.zones import zone_known
@@ -35,6 +36,13 @@ def modes_text(holder: Any) -> str:
     except UnknownGame:
         return ""
     return ", ".join(names)
+
+
+@register.filter
+def clock_label(setting: Any) -> str:
+    """A turn clock (``{"initial", "increment"}``, or a match's running clock) in the site's
+    one format: "15 min + 30 s a turn" (see ``matches.clock.label``); "" for none."""
+    return clocks.label(setting if isinstance(setting, dict) else None)
 
 
 @register.filter(is_safe=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
@@ -15,10 +17,15 @@ from web.views.decks import DEFAULT_GAME
 
 CARDS_PER_PAGE = 30
 GRAXIA = "heroes-of-graxia"
+AKHEDENA = "akhedena"
+AKHEDENA_KINDS = {"hero": "Hero card", "castle": "Castle card", "commander": "Commander card"}
+PLATFORM_DESIGN = "Starter catalogue of the platform's design"
 
 
-def _copies_text(card: Card) -> str:
+def _copies_text(card: Card, game: str) -> str:
     """How many copies a deck may hold, and the rule that says so."""
+    if game == AKHEDENA:
+        return f"at most {card.max_copies}" if card.max_copies else "any"
     if card.legendary:
         return "1 (legendary)"
     if card.individual_limit:
@@ -30,6 +37,41 @@ def _copies_text(card: Card) -> str:
 
 def factions_of(factions: list[str]) -> list[tuple[str, str]]:
     return [(f, f) for f in factions]
+
+
+def platform_design(rows: list[dict[str, Any]]) -> bool:
+    """True when a catalogue's rows all say they are the platform's own design (Akhedena's
+    ``origin`` "platform", Heroes of Graxia's notice), not published numbers."""
+    return bool(rows) and all(
+        r.get("platform_design") or "platform" in str(r.get("origin", "")).lower() for r in rows
+    )
+
+
+def source_text(version: CatalogueVersion, shipped_source: str) -> str:
+    """Where a catalogue version comes from, in words (never a file path): the platform's own
+    starter design, the file shipped with Gauntlet, or a file loaded by staff."""
+    if platform_design(version.rows):
+        return PLATFORM_DESIGN
+    if version.source == shipped_source:
+        return "Shipped with Gauntlet"
+    who = version.loaded_by.public_name if version.loaded_by_id else "staff"
+    return f"Loaded by {who}"
+
+
+def _akhedena_filters(form: CatalogueFilterForm, kinds: list[str]) -> None:
+    """Akhedena's cards have a type (Hero, Castle, a Commander's or Army card's main type), a
+    kind of card and a weapon; no deck value."""
+    for name in ("min_value", "max_value"):
+        del form.fields[name]
+    form.fields["faction"].label = "Type"
+    form.fields["faction"].choices = [("", "any type"), *form.fields["faction"].choices[1:]]
+    form.fields["kind"].label = "Card"
+    form.fields["kind"].choices = [
+        ("", "any card"),
+        *((k, AKHEDENA_KINDS.get(k, f"{k.capitalize()} card")) for k in kinds),
+    ]
+    form.fields["attribute"].label = "Weapon"
+    form.fields["attribute"].choices = [("", "any weapon"), *form.fields["attribute"].choices[1:]]
 
 
 def catalogue_index(request: HttpRequest) -> HttpResponse:
@@ -49,14 +91,19 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
     }
     if not fmt.uses_catalogue:
         context["starters"] = fmt.starter_decks()
+        table = getattr(fmt, "card_table", None)  # the fixed cards, in the game's words
+        context["table"] = list(table().values()) if table is not None else []
         return render(request, "web/decks/catalogue.html", context)
     in_force = services.catalogue_in_force(game)  # loads the shipped catalogue the first time
     versions = list(
         CatalogueVersion.objects.filter(game=game)
-        .defer("rows")
+        .select_related("loaded_by")
         .annotate(n_cards=Count("cards"))
         .order_by("-number")
     )
+    shipped_source = getattr(fmt.shipped_catalogue(), "source", "")
+    for v in versions:
+        v.source_text = source_text(v, shipped_source)
     all_cards = Card.objects.filter(catalogue=in_force)
     factions = sorted(set(all_cards.values_list("faction", flat=True)))
     attributes = sorted({a for row in all_cards.values_list("attributes", flat=True) for a in row})
@@ -72,6 +119,8 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
         form.fields["faction"].label = "Classification"
         form.fields["faction"].choices = [("", "any classification"), *factions_of(factions)]
         form.fields["min_value"].label, form.fields["max_value"].label = "Cost from", "Cost to"
+    if game == AKHEDENA:
+        _akhedena_filters(form, sorted(set(all_cards.values_list("kind", flat=True))))
     status = 200
     shown = in_force
     cards = Card.objects.none()
@@ -98,9 +147,16 @@ def catalogue(request: HttpRequest, game: str) -> HttpResponse:
     table = getattr(fmt, "card_table", None)  # a format that lists its cards in its own words
     faces = table(services.engine_catalogue(shown)) if table is not None else {}
     for card in page.object_list:
-        card.copies_text = _copies_text(card)
+        card.copies_text = _copies_text(card, game)
         card.face = faces.get(card.name)
-    context.update(form=form, page=page, versions=versions, shown=shown, in_force=in_force)
+    context.update(
+        form=form,
+        page=page,
+        versions=versions,
+        shown=shown,
+        in_force=in_force,
+        platform_design=platform_design(shown.rows),
+    )
     return render(request, "web/decks/catalogue.html", context, status=status)
 
 

@@ -9,6 +9,7 @@ allows, and new content always becomes a new version (used or locked ones never 
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from django.contrib import messages
 from django.db.models import Exists, OuterRef, Prefetch, Q
@@ -126,6 +127,28 @@ def starter_copy(request: HttpRequest) -> HttpResponse:
 
 
 # -- the editor --------------------------------------------------------------------------------
+COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four"}
+
+
+def army_words(table: dict[str, dict[str, Any]]) -> str:
+    """A fixed army from its card table, in words: "two of each rank from 4 to Assassin, two
+    Warlords, a Wizard, a Phantom and a Dragon"."""
+    rows = list(table.values())
+    ranks = [r for r in rows if r.get("rank")]
+    parts = []
+    if ranks and len({r["copies"] for r in ranks}) == 1:
+        n = COUNT_WORDS.get(ranks[0]["copies"], str(ranks[0]["copies"]))
+        parts.append(f"{n} of each rank from {ranks[0]['name']} to {ranks[-1]['name']}")
+    else:
+        ranks = []
+    for r in rows:
+        if r in ranks:
+            continue
+        n = r["copies"]
+        parts.append(f"{COUNT_WORDS.get(n, str(n))} {r['name']}{'s' if n > 1 else ''}")
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
 def _editor(
     request: HttpRequest, form: DeckForm, deck: Deck | None, game: str, status: int = 200
 ) -> HttpResponse:
@@ -135,13 +158,14 @@ def _editor(
             "or commas, or one “2 K” per line."
         )
     example = None
+    fmt = get_deck_format(game)
     if game == ARMY_GAME:  # an army list: one line per piece, then the reserve
         form.fields["text"].help_text = (
             "One line per piece: its card, then its two Army cards (“Hero: Dawn Warlord, "
-            "Swordsmen, Shield Wall”), and a “Reserve:” line of 6 Army cards."
+            f"Swordsmen, Shield Wall”), and a “Reserve:” line of {fmt.reserve_size} Army cards."
         )
-        starter = get_deck_format(game).starter_decks()[0]
-        example = get_deck_format(game).export_text(starter.data, None, starter.name)
+        starter = fmt.starter_decks()[0]
+        example = fmt.export_text(starter.data, None, starter.name)
     text = form["text"].value() or ""
     # a Khan is a choice from a list: every choice is legal, nothing to check as you go
     report = check_text(game, text) if text.strip() and game != KHAN_GAME else None
@@ -158,7 +182,10 @@ def _editor(
         "deck": deck,
         "game": game,
         "game_name": dict(game_choices()).get(game, game),
-        "fmt": get_deck_format(game),
+        "fmt": fmt,
+        # what the checker checks, in the format's own words (Akhedena), or the fixed army
+        "construction": getattr(fmt, "construction_text", lambda: "")(),
+        "army": army_words(fmt.card_table()) if game == "kingdom-of-warlords" else "",
         "report": report,
         "versions": versions,
         "flag": _flag(deck.current) if deck is not None else None,

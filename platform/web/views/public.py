@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from matches.models import AuditEntry, Match, MatchSeat, MatchState
+from matches.wording import match_result_text
 from players.models import Player
 from ratings import explain
 from ratings.bots import may_enter
@@ -18,6 +19,7 @@ from tournaments.rated import describe as paper_description
 from web import queries
 from web.charts import line_chart, sparkline
 from web.forms import ChallengeForm, CorrectForm, ReasonForm
+from web.play_ratings import match_ratings
 from web.queue_page import queue_form, wait_context
 from web.replay import replay_match
 from web.views.insights import drift_context
@@ -197,14 +199,19 @@ def _match(pk: int) -> Match:
 def match_detail(request: HttpRequest, pk: int, status: int = 200, **bound) -> HttpResponse:
     match = _match(pk)
     seats = list(match.seats.all())
+    result = (match.corrected_result or match.result) if match.seed_revealed else None
+    text = match_result_text(match, seats)
     context = {
         "match": match,
         "seats": seats,
         "ended": match.seed_revealed,
         "live": match.state in (MatchState.SCHEDULED, MatchState.RUNNING),
         "n_actions": len(match.actions) if match.seed_revealed else None,
-        "result": (match.corrected_result or match.result) if match.seed_revealed else None,
+        # The result as people read it: players by name, never "seat 0 forfeited".
+        "result": {**result, "reason": text} if result else None,
+        "result_text": text,
         "paper": paper_description(match) if match.on_paper else None,
+        "ratings": match_ratings(match, request.user),
     }
     if request.user.is_authenticated and request.user.is_staff:
         context.update(

@@ -21,14 +21,20 @@ let hintedPly = null; // the move the pointer's hint was about: a new move clear
 
 function seatName(seat) {
   const s = view.seats[seat];
-  return s ? `${s.name}${seat === view.seat ? " (you)" : ""}` : `seat ${seat}`;
+  return s ? `${s.name}${seat === view.seat ? " (you)" : ""}` : "a player";
 }
 
 // -- clocks ---------------------------------------------------------------------------------------
+// The time left as a clock face: "14:59", "1:05:00" from an hour on. The clock's setting in
+// words comes from the server (view.clock.label, matches.clock.label: "15 min + 30 s a turn"),
+// so the page never writes a second format of it.
 function clockText(seconds) {
   if (seconds === null || seconds === undefined) return "";
   const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
 function remaining(seat) {
@@ -45,7 +51,7 @@ function renderSeats() {
     const item = el("li", { class: s.seat === view.to_act ? "to-act" : "" });
     item.append(el("span", { text: `${seatName(s.seat)}${s.bot ? " · bot" : ""}` }));
     const left = remaining(s.seat);
-    if (left !== null) item.append(el("span", { class: "clock", "data-seat": String(s.seat), "data-testid": `clock-${s.seat}`, text: clockText(left) }));
+    if (left !== null) item.append(el("span", { class: "clock", "data-seat": String(s.seat), "data-testid": `clock-${s.seat}`, title: `Turn clock: ${view.clock.label}`, text: clockText(left) }));
     list.append(item);
   }
 }
@@ -184,7 +190,12 @@ function renderLog() {
   const first = view.log_length - view.log.length;
   list.start = first + 1;
   for (const line of view.log) {
-    list.append(el("li", { "data-ply": String(line.ply) }, el("strong", { text: `${seatName(line.seat)}: ` }), document.createTextNode(line.text)));
+    // The move's number as text (a list marker is clipped past 99); the player's name before
+    // the sentence unless the sentence begins with it ("Ana passed": never "Ana: Ana passed").
+    const item = el("li", { "data-ply": String(line.ply) }, el("span", { class: "move-no", text: `${line.ply + 1}.` }));
+    if (!line.named) item.append(el("strong", { text: `${seatName(line.seat)}: ` }));
+    item.append(document.createTextNode(line.text));
+    list.append(item);
   }
   $("play-log-count").textContent = view.log_length ? `${view.log_length} moves` : "no moves yet";
   list.scrollTop = list.scrollHeight;
@@ -218,6 +229,9 @@ function renderResult() {
       el("td", { text: score === null || score === undefined ? "—" : `${Number(score)} ${view.score_label}` }),
       el("td", { text: change ? change.text : view.rated ? "…" : "not rated" })));
   }
+  // Under the table: why the match was not rated (an early exit), or why a rating moved
+  // against the result (a loss that raised it), in the server's words (web.play_ratings).
+  $("play-rating-notes").replaceChildren(...(view.rating_notes || []).map((note) => el("p", { text: note })));
 }
 
 // -- rendering --------------------------------------------------------------------------------------
