@@ -163,6 +163,8 @@ def test_the_second_join_lands_on_the_board_at_once(dana, eli):
     match = Match.objects.get(ladder__slug=SLUG)
     assert response.status_code == 302 and response["Location"] == f"/matches/{match.pk}/play/"
     assert match.state == MatchState.RUNNING
+    board = second.get(response["Location"]).content.decode()
+    assert "Eli was paired at once with Dana." in board
     assert first.get(LADDER).context.get("my_entry") is None
 
 

@@ -56,7 +56,14 @@ def queue_join(request: HttpRequest, slug: str) -> HttpResponse:
     # The join's matchmaking round has run once it committed: paired at once, or waiting.
     match = paired_match(ladder, player, entry.joined_at)
     if match is not None:
-        messages.success(request, f"{player.public_name} was paired at once: match {match.pk}.")
+        others = [
+            s.player.public_name
+            for s in match.seats.select_related("player").order_by("seat")
+            if s.player_id != player.pk
+        ]
+        messages.success(
+            request, f"{player.public_name} was paired at once with {' and '.join(others)}."
+        )
         return redirect("web-match" if player.is_bot else "web-play", pk=match.pk)
     note = (
         ""
