@@ -52,6 +52,7 @@ RULES: dict[str, Rule] = {
     "match_timeout_minutes": lambda t: None,
     "auto_advance": lambda t: None,
     "paper_bot_tables": lambda t: None,
+    "online_start": lambda t: None,  # for the tables paired from now on
     "pod_sizes": lambda t: None,  # the sizes of the pods paired from now on
     "check_in_minutes": lambda t: "Fixed once check-in is open.",
     "check_in_required": lambda t: (

@@ -54,6 +54,14 @@ class TimeCalled(models.TextChoices):
     ORGANISER = "organiser", "The organiser decides each unfinished table"
 
 
+class OnlineStart(models.TextChoices):
+    """When a table played on the site between people starts its match (the organiser's
+    choice; :mod:`tournaments.online`)."""
+
+    ROUND = "round", "At the round's start"
+    PRESENT = "present", "When both players have opened the table's board"
+
+
 class Tournament(models.Model):
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=40, help_text="Engine slug, e.g. kingdom-of-warlords.")
@@ -129,6 +137,12 @@ class Tournament(models.Model):
         default=False,
         help_text="Paper play allowed for bot tables: a person's own report of their table "
         "against a bot is final (the bot confirms nothing).",
+    )
+    online_start = models.CharField(
+        max_length=8,
+        choices=OnlineStart.choices,
+        default=OnlineStart.ROUND,
+        help_text="Tables played on the site (a turn clock is set): when their match starts.",
     )
     match_timeout_minutes = models.PositiveIntegerField(
         null=True, blank=True, help_text="After this, the organiser may award or void a table."
@@ -319,6 +333,12 @@ class Table(models.Model):
         on_delete=models.SET_NULL,
         related_name="paper_table",
         help_text="The paper match that carries this table's result to the event's ladder.",
+    )
+    present = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="People (player ids) who opened the board of the table's match before it "
+        "started (an event whose matches start when both are present).",
     )
     created = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

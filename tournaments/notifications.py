@@ -121,11 +121,25 @@ def _tell_tables(
                 text = f"{where}: you play {' and '.join(others)} at table {table.number}."
                 url = table_url(t, table)
                 if table.match_id:
-                    text += " Your seat is ready on the board."
+                    text += f" Play your table on the board{waits_words(t, table)}."
                     url = f"/matches/{table.match_id}/play/"
             for person in entry_people(entry):
                 stored.append((person, "paired", text, url))
     inbox.post_many(stored)
+
+
+def waits_words(t: Any, table: Any) -> str:
+    """For a match that waits for its players: when it starts, in words (else "")."""
+    from matches.models import MatchState
+
+    match = getattr(table, "match", None)
+    if (
+        match is None
+        or match.state != MatchState.SCHEDULED
+        or all(s.bot for s in match.seats.all())
+    ):
+        return ""
+    return ": the match starts when all its players have opened it"
 
 
 def table_url(t: Any, table: Any) -> str:

@@ -204,6 +204,30 @@ def report(
         return table
 
 
+def confirm(t: Tournament, table_id: int, by: Any) -> Table:
+    """``by`` confirms the result their opponent reported: their own report of the same result
+    (one button for the opponent; a different result is reported with :func:`report`, which
+    opens a dispute). A 409 when nothing waits to be confirmed: no report by anyone else, or
+    reports that already disagree."""
+    with transaction.atomic():
+        table = locked_table(t, table_id)
+        mine = set(
+            Entry.objects.filter(pk__in=table.entries, player=by).values_list("pk", flat=True)
+        )
+        if not mine:
+            raise forbidden("You can only confirm the result of your own table.")
+        if table.state in DONE:
+            raise conflict("This table's result is already final.")
+        others = [r for r in table.reports.all() if r.entry_id not in mine]
+        if not others:
+            raise conflict("Nobody has reported this table yet: report its result instead.")
+        if table.state == TableState.DISPUTED or any(r.result != others[0].result for r in others):
+            raise conflict("The reports of this table disagree: the organiser settles it.")
+        reported = others[0].result
+        keys = ("placings",) if "placings" in reported else ("wins", "draws")
+        return report(t, table.pk, by, {k: reported[k] for k in keys if k in reported})
+
+
 # -- from the organiser ---------------------------------------------------------------------------
 def _check_bracket_unplayed(t: Tournament, table: Table, new_winner: Any) -> None:
     """Changing who won a bracket match is refused once a later table depends on it."""

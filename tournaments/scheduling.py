@@ -6,8 +6,9 @@ in the game's team mode (:func:`tournaments.teams.team_options`). Tables whose e
 account get a match (``origin="tournament"``) queued for the workers once the transaction
 commits, in batches (``matches.run_matches``). When the event sets a turn clock
 (``options["clock"]``), tables with people get a match too, played on the platform
-(``matches.interactive``, started at once, bots answering on workers): it ends through the same
-finish path, so its result arrives like a bot match's. A person seated against a bot always gets
+(``matches.interactive``, bots answering on workers), started with the round or when both
+players have opened its board (the event's ``online_start``, :mod:`tournaments.online`): it ends
+through the same finish path, so its result arrives like a bot match's. A person seated against a bot always gets
 such a match (with the event's clock, if any): a bot cannot report or confirm a result, so the
 engine's result is the table's (unless the organiser allows paper play for bot tables, when the
 person's own report is final too: :func:`tournaments.results.report`). Without a clock people
@@ -28,6 +29,7 @@ from ratings.bots import bot_spec
 from ratings.seat_decks import seat_decks
 from tournaments.audit import log
 from tournaments.models import Entry, Table, Tournament
+from tournaments.online import plays_online, waits_for_players
 from tournaments.teams import engine_team_sizes, team_options, team_seats
 
 #: Bot matches are queued to workers in batches of this many (``matches.run_matches``).
@@ -50,7 +52,7 @@ def schedule_table_matches(
     team_event = t.team_size > 1
     if team_event and t.team_size not in engine_team_sizes(t.game):
         return  # the engine does not play this team size: the captains report every table
-    clocked = bool((t.options or {}).get("clock"))
+    clocked = plays_online(t)
     options = {**(t.options or {}), **team_options(t.game, t.team_size)} or None
     created = []
     for table in tables:
@@ -79,7 +81,9 @@ def schedule_table_matches(
                     origin="tournament",
                     created_by=t.organiser,
                     rated=t.rated,
-                    enqueue=people,  # a match with people starts now; bot matches queue below
+                    # a match with people starts now, or when its players are present
+                    # (tournaments.online.arrive); bot matches queue below
+                    enqueue=people and not waits_for_players(t, specs),
                 )
                 break
             except BadSetup as exc:

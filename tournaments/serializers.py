@@ -37,6 +37,7 @@ SETTINGS_FIELDS = [
     "ladder",
     "auto_advance",
     "paper_bot_tables",
+    "online_start",
     "match_timeout_minutes",
     "starts_at",
     "time_zone",

@@ -65,6 +65,11 @@ FIELDSETS = (
         ("mode_strategy", "mode_events", "mode_objectives"),
     ),
     Fieldset(
+        "online",
+        "Tables played on the site",
+        ("clock_minutes", "clock_increment", "online_start"),
+    ),
+    Fieldset(
         "play",
         "Playing the rounds",
         (

@@ -9,7 +9,7 @@ from django import forms
 
 from engines.registry import game_slugs, get_game
 from ratings.models import Ladder
-from tournaments.models import Decklists, Tournament
+from tournaments.models import Decklists, OnlineStart, Tournament
 from tournaments.serializers import SETTINGS_FIELDS
 from web.format_fieldsets import FormatFieldsets
 
@@ -74,6 +74,22 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
         label="Counts for ladder",
         help_text="Leave empty for an unrated event.",
     )
+    clock_minutes = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=180,
+        label="Turn clock per table: minutes for each player",
+        help_text="Set it and the tables are played on the site, each player on the board: "
+        "the engine records the result (no report, no confirmation). Empty: played on paper, "
+        "the players report and confirm the result.",
+    )
+    clock_increment = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=300,
+        label="Seconds added a turn",
+        help_text="Added to the player's clock at each of their turns (0: none).",
+    )
     mode_strategy = forms.BooleanField(required=False)
     mode_events = forms.BooleanField(required=False)
     mode_objectives = forms.BooleanField(required=False)
@@ -94,6 +110,7 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
             "match_timeout_minutes": "Match timeout (minutes)",
             "auto_advance": "Pair the next round automatically",
             "paper_bot_tables": "Paper play allowed for bot tables",
+            "online_start": "A table's match starts",
             "seeded_first_round": "Seed round 1 by rating",
             "third_place": "Third-place match",
             "double_round_robin": "Double round robin",
@@ -116,14 +133,30 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
         self.fields["decklists"].required = False  # left out: private
         engine = get_game(MODES_GAME)
         options = self.instance.options or {} if self.instance.pk else {}
+        clock = options.get("clock") or {}
+        if clock.get("initial"):
+            shown = self._shown(clock)
+            self.fields["clock_minutes"].initial, self.fields["clock_increment"].initial = shown
+        self.fields["online_start"].required = False  # left out: with the round
+        self.fields["online_start"].help_text = (
+            "Tables played on the site: with the round (the clocks run from the pairing), or "
+            "once both players have opened the table's board (nobody's clock runs before)."
+        )
         for name, (option, where) in MODE_FIELDS.items():
             (label,) = engine.describe_options({option: True})
             self.fields[name].label = f"{engine.name}: {label}"
             self.fields[name].help_text = f"The rulebook's optional mode; {where}."
             self.fields[name].initial = bool(options.get(option))
 
+    @staticmethod
+    def _shown(clock: dict[str, Any]) -> tuple[int, int]:
+        """A clock setting as the form's fields show it: whole minutes, whole seconds."""
+        return max(1, round(clock["initial"] / 60)), round(clock.get("increment") or 0)
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if data.get("clock_increment") and not data.get("clock_minutes"):
+            self.add_error("clock_minutes", "Give the minutes of the clock too.")
         chosen = [name for name in MODE_FIELDS if data.get(name)]
         if chosen and data.get("game") != MODES_GAME:
             self.add_error(chosen[0], f"Only {get_game(MODES_GAME).name} events play this mode.")
@@ -137,11 +170,19 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
         data["placing_points"] = data.get("placing_points") or []
         data["team_size"] = data.get("team_size") or 1
         data["decklists"] = data.get("decklists") or Decklists.PRIVATE
+        data["online_start"] = data.get("online_start") or OnlineStart.ROUND
         options = dict(self.instance.options or {}) if self.instance.pk else {}
         for name, (option, _) in MODE_FIELDS.items():
             options.pop(option, None)
             if self.cleaned_data.get(name):
                 options[option] = True
+        before = options.pop("clock", None)
+        minutes = self.cleaned_data.get("clock_minutes")
+        if minutes:
+            increment = self.cleaned_data.get("clock_increment") or 0
+            options["clock"] = {"initial": minutes * 60, "increment": increment}
+            if before and self._shown(before) == (minutes, increment):
+                options["clock"] = before  # unchanged: the setting as it was (seconds kept)
         data["options"] = options
         return data
 

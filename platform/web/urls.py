@@ -153,6 +153,11 @@ urlpatterns = [
         tournament_player.report,
         name="web-tournament-report",
     ),
+    path(
+        "tournaments/<int:pk>/tables/<int:table_id>/confirm/",
+        tournament_player.confirm,
+        name="web-tournament-confirm",
+    ),
     # ... the event's organiser and staff
     path("tournaments/new/", tournament_organiser.create, name="web-tournament-new"),
     path("tournaments/<int:pk>/edit/", tournament_organiser.edit, name="web-tournament-edit"),

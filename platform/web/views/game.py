@@ -30,6 +30,7 @@ from ratings.bots import bot_spec
 from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
 from ratings.rematch import rematch as start_rematch
+from tournaments import naming, online
 from web.play_ratings import with_ratings
 from web.views.accounts import private
 from web.views.public import active_bots, ladder_bots
@@ -48,6 +49,8 @@ PRESENTATIONS = {
 def play_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The board of one match: the caller's seat, or the public view for anyone else."""
     match = get_object_or_404(Match.objects.select_related("ladder"), pk=pk)
+    if online.arrive(match, request.user):  # the last of a tournament table's players is here
+        match.refresh_from_db()
     try:
         view = with_ratings(interactive.view_for(match, interactive.seat_of(match, request.user)))
     except interactive.PlayError as exc:  # a bot match a worker is playing
@@ -63,8 +66,25 @@ def play_page(request: HttpRequest, pk: int) -> HttpResponse:
         "rematch": view["seat"] is not None and match.ladder_id and match.origin != "tournament",
         "presentation": presentation,
         "help_template": f"web/play/help/{presentation}.html",
+        "table_wait": table_wait(match, request.user),
     }
     return render(request, "web/play/play.html", context)
+
+
+def table_wait(match: Match, user: Any) -> str:
+    """For a tournament table's match waiting for its players: who it waits for, in words
+    ("The match starts when Bob opens this board too."); "" otherwise."""
+    table = getattr(match, "tournament_table", None) if match.origin == "tournament" else None
+    if table is None:
+        return ""
+    missing = [p for p in online.waiting_for(table, match) if p.pk != getattr(user, "pk", None)]
+    if not missing:
+        return ""
+    t = table.round.tournament
+    names = " and ".join(p.public_name for p in missing)
+    verb = "opens" if len(missing) == 1 else "open"
+    where = f"Table {table.number}, {naming.lower_first(naming.round_title(t, table.round))}"
+    return f"{where} of {t.name}: the match starts when {names} {verb} this board too."
 
 
 # -- starting games ----------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 // from the server (the page's ?fragment=live) whenever the tournament's socket,
 // /ws/tournaments/<id>/, says something changed: a table became final, a report came in, a
 // dispute opened, a round was paired or finished, the standings or the event's state changed,
-// a table was extended or time was called (the round's clock comes with the refresh).
+// a table was extended or time was called (the round's clock comes with the refresh). The
+// heading's round label ("round 2 of 3", #round-label) is set from the region's #live-meta.
 // One socket for every watcher, signed in or not. It reconnects after a drop with a growing
 // delay (1 s, doubling, at most 30 s) and then refreshes, since events may have been missed.
 // The organiser's "Needs you now" (#attention-live, only on the pages of those who manage the
@@ -46,6 +47,9 @@ async function load() {
   const response = await fetch(fragmentUrl(), { headers: { "X-Requested-With": "fetch" } });
   if (!response.ok) return;
   box.innerHTML = await response.text();
+  // The page's heading names the round ("round 2 of 3"): it follows the fresh region.
+  const label = document.getElementById("round-label");
+  if (label && meta().label !== undefined) label.textContent = meta().label;
   refreshes += 1;
   box.dataset.refreshes = String(refreshes);
 }

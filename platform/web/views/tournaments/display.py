@@ -169,7 +169,19 @@ def table_rows(tables: list[Table], names: dict[int, str], user_entries: set[int
         tb.mine = bool(user_entries & set(tb.entries))
         tb.score = score(tb)
         tb.deadline = table_deadline(tb)
+        tb.to_confirm = tb.mine and to_confirm(tb, user_entries)
     return tables
+
+
+def to_confirm(tb: Table, user_entries: set[int]) -> str:
+    """The result an opponent reported for this table ("2–1"), when the user's entries have
+    not reported: the user confirms it (one button) or reports another; "" otherwise."""
+    if tb.state != TableState.REPORTED or tb.match_id:
+        return ""
+    reports = list(tb.reports.all())
+    if not reports or any(r.entry_id in user_entries for r in reports):
+        return ""
+    return score(Table(entries=tb.entries, result=reports[0].result)) or "the result"
 
 
 def score(tb: Table) -> str:

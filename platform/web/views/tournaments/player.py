@@ -1,5 +1,5 @@
 """The tournament pages' actions of entrants: register (a player, or a captain's team), answer a
-team invitation, change a deck, withdraw or drop, check in, report a table's result. Every rule is the
+team invitation, change a deck, withdraw or drop, check in, report a table's result or confirm the opponent's. Every rule is the
 tournaments app's (:mod:`tournaments.registration`, :mod:`tournaments.teams`,
 :mod:`tournaments.results`)."""
 
@@ -207,4 +207,25 @@ def report(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
             "will settle it.",
         }.get(table.state, "Reported: waiting for your opponent to confirm."),
     )
+    return redirect("web-tournament-table", pk=t.pk, table_id=table.pk)
+
+
+@private
+@require_POST
+def confirm(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
+    """The opponent of the reporter confirms the reported result with one button (from the
+    table page or the event page: ``next=event`` goes back there)."""
+    t = event_for(request, pk)
+    table = table_of(t, table_id)
+    try:
+        table = results.confirm(t, table.pk, request.user)
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+        return table_page(request, pk, table_id, status=exc.status)
+    if table.state == TableState.FINAL:
+        messages.success(request, "Confirmed: the result is final.")
+    else:  # a pod: the others still report
+        messages.success(request, "Confirmed: waiting for the other players of the table.")
+    if request.POST.get("next") == "event":
+        return back_to_event(t)
     return redirect("web-tournament-table", pk=t.pk, table_id=table.pk)

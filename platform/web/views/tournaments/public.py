@@ -310,6 +310,8 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
     context["voided"] = voided_line(t, table)
     context["pod"] = len(table.entries) > 2
     context["guest_opponent"] = any(e.guest for e in entries.values() if e not in own)
+    if open_table and table.match_id is None and table.mine:
+        context["confirm_report"] = report_to_confirm(table, reports, players, own)
     if open_table and (table.match_id is None or paper) and table.mine:
         context["report_form"] = bound.get("report_form") or ResultForm(
             players=players, prefix="report"
@@ -329,6 +331,28 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
                 seats=[(e, names[e]) for e in table.entries], prefix="timeout"
             )
     return render(request, "web/tournaments/table.html", context, status=status)
+
+
+def report_to_confirm(
+    table: Table, reports: list[Any], players: list[str], own: list[Entry]
+) -> dict[str, Any] | None:
+    """The opponent's report the user is asked to confirm (one button), in words: who
+    reported and what ("Ana 2–1 Bob"); None when no report waits for the user."""
+    mine = {e.pk for e in own}
+    others = [r for r in reports if r.entry_id not in mine]
+    if table.state != TableState.REPORTED or not others or any(r.entry_id in mine for r in reports):
+        return None
+    first = others[0]
+    result = first.result or {}
+    if "wins" in result and len(players) == 2:
+        a, b = result["wins"]
+        what = f"{players[0]} {a}–{b} {players[1]}"
+        if result.get("draws"):
+            what += f" ({result['draws']} drawn)"
+    else:
+        places = result.get("placings") or []
+        what = ", ".join(f"{name} {p + 1}" for name, p in zip(players, places, strict=False))
+    return {"by": first.by.public_name, "what": what}
 
 
 def voided_line(t: Tournament, table: Table) -> log_text.LogLine | None:
@@ -351,12 +375,15 @@ def round_tabs(t: Tournament, titles: dict[int, str]) -> list[tuple[int, str]]:
 
 
 def _play_seat(user: Any, table: Table) -> bool:
-    """True when ``user`` holds a person's seat in the table's running match (they play it on
-    the play page)."""
+    """True when ``user`` holds a person's seat in the table's match, running or waiting for
+    its players (they play it on the play page)."""
     if table.match_id is None or not user.is_authenticated:
         return False
     from matches.models import MatchSeat, MatchState
 
     return MatchSeat.objects.filter(
-        match_id=table.match_id, player=user, bot="", match__state=MatchState.RUNNING
+        match_id=table.match_id,
+        player=user,
+        bot="",
+        match__state__in=(MatchState.RUNNING, MatchState.SCHEDULED),
     ).exists()
