@@ -93,8 +93,8 @@ def schedule_table_matches(
             continue
         if decks is not decks_tried[0] and not team_event:
             table.why += f"; registered decks refused together ({problem}): dealt by the engine"
-        table.match = match
-        Table.objects.filter(pk=table.pk).update(match=match, why=table.why)
+        table.match, table.present = match, []  # nobody has opened this new match's board yet
+        Table.objects.filter(pk=table.pk).update(match=match, why=table.why, present=[])
         if not people:
             created.append(match.pk)
     if created:

@@ -166,3 +166,20 @@ def test_confirming_is_refused_once_the_reports_disagree(django_capture_on_commi
     assert info.value.status == 409
     table.refresh_from_db()
     assert table.state == TableState.DISPUTED
+
+
+def test_a_replayed_table_waits_for_both_players_again(django_capture_on_commit_callbacks):
+    """A new match for the table (a replay, a changed pairing) starts with nobody present."""
+    from tournaments import corrections
+
+    t, table, ana, bob = _online_event(django_capture_on_commit_callbacks, "present")
+    first = Match.objects.get(pk=table.match_id)
+    online.arrive(first, ana)
+    with django_capture_on_commit_callbacks(execute=True):
+        corrections.replay(t, table.pk, t.organiser, "the wrong decks")
+    table.refresh_from_db()
+    assert table.match_id != first.pk and table.present == []
+    again = Match.objects.get(pk=table.match_id)
+    assert again.state == MatchState.SCHEDULED
+    assert not online.arrive(again, bob)  # Ana's earlier arrival was for the old match
+    assert online.arrive(Match.objects.get(pk=again.pk), ana)
