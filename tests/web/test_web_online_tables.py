@@ -71,8 +71,14 @@ def test_both_players_opening_the_board_start_the_table_and_nobody_reports(
     match = Match.objects.get(pk=table.match_id)
     assert match.state == MatchState.SCHEDULED
     note = Notification.objects.filter(player=ana, kind="paired").get()
-    assert "Play your table on the board" in note.text and note.url == f"/matches/{match.pk}/play/"
+    assert "Play your table on the board: the match starts when all its players" in note.text
+    assert note.url == f"/matches/{match.pk}/play/"
     client.force_login(ana)
+    facts = _text(client.get(f"/tournaments/{t.pk}/"))
+    assert (
+        "played on the site, turn clock 10 min for the match; each table's match starts when both players have opened its board"
+        in facts
+    )
     event_page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert f'href="/matches/{match.pk}/play/" data-testid="play-table"' in event_page
     table_page = _text(client.get(f"/tournaments/{t.pk}/tables/{table.pk}/"))
@@ -98,6 +104,10 @@ def test_the_opponent_confirms_a_paper_report_with_one_button(
 ):
     t, table, ana, bob = _event_from_the_form(client, django_capture_on_commit_callbacks)
     assert table.match_id is None
+    client.force_login(ana)
+    assert "played on paper: the players report the result and the opponent confirms it" in _text(
+        client.get(f"/tournaments/{t.pk}/")
+    )
     results.report(
         t,
         table.pk,
