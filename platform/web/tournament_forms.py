@@ -23,6 +23,10 @@ MODE_FIELDS = {
     "mode_events": ("events", "any event"),
     "mode_objectives": ("objectives", "individual events only (not 2v2)"),
 }
+# The turn clock per table (tables played on the site): engine options too (``options["clock"]``).
+CLOCK_FIELDS = ("clock_minutes", "clock_increment")
+OPTION_FIELDS = (*MODE_FIELDS, *CLOCK_FIELDS)
+"""The form fields kept in the event's ``options``: fixed with them once a round is paired."""
 TOP_CUT_CHOICES = [(0, "No top cut"), (2, "Top 2"), (4, "Top 4"), (8, "Top 8"), (16, "Top 16")]
 
 

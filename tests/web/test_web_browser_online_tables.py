@@ -106,6 +106,7 @@ def test_two_people_play_their_tournament_table_on_the_site_to_its_result(browse
         "Waiting for the other player to open the board."
     )
     assert Match.objects.get(pk=match_id).state == MatchState.SCHEDULED
+    screenshot(ana_page, "tournament-online-table-waiting-1280")
     log_in(bob_page, daphne, bob)
     bob_page.goto(f"{daphne}/tournaments/{t.pk}/")
     bob_page.get_by_test_id("play-table").first.click()

@@ -148,3 +148,21 @@ def test_the_live_fragment_carries_the_round_label(client, django_capture_on_com
     assert 'data-label=" · round 2 of 2"' in fragment
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert 'data-testid="round-label"> · round 2 of 2</span>' in page
+
+
+def test_the_clock_is_fixed_on_the_edit_form_once_a_round_is_paired(
+    client, django_capture_on_commit_callbacks
+):
+    t, table, ana, bob = _event_from_the_form(
+        client, django_capture_on_commit_callbacks, clock_minutes="10", clock_increment="5"
+    )
+    client.force_login(t.organiser)
+    edit = client.get(f"/tournaments/{t.pk}/edit/").content.decode()
+    field = re.search(r'<input[^>]*name="clock_minutes"[^>]*>', edit).group(0)
+    assert "disabled" in field and 'value="10"' in field
+    assert "Fixed once a round is paired" in edit
+    data = form_data(game=KHAN, top_cut="0", rounds="2", name="Renamed", clock_minutes="30")
+    response = client.post(f"/tournaments/{t.pk}/edit/", data)
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.name == "Renamed" and t.options["clock"] == {"initial": 600, "increment": 5}

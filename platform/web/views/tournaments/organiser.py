@@ -20,7 +20,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import EntryState, Tournament
 from web.night_forms import EventForm
 from web.table_forms import CorrectForm, ReasonForm, TimeoutForm
-from web.tournament_forms import MODE_FIELDS, OrganiserTeamForm, TournamentForm, deck_named
+from web.tournament_forms import OPTION_FIELDS, OrganiserTeamForm, TournamentForm, deck_named
 from web.views.accounts import private
 from web.views.errors import OrganiserOnly
 from web.views.tournaments import consequences
@@ -68,7 +68,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = EventForm(request.POST or None, instance=Tournament.objects.get(pk=t.pk))
     fixed = {}
     for name, field in form.fields.items():
-        why = editable.fixed_reason(t, "options" if name in MODE_FIELDS else name)
+        why = editable.fixed_reason(t, "options" if name in OPTION_FIELDS else name)
         if why:
             field.disabled = True
             field.help_text = why
@@ -77,7 +77,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             settings = {k: v for k, v in form.settings().items() if k not in fixed}
-            if any(name in fixed for name in MODE_FIELDS):
+            if any(name in fixed for name in OPTION_FIELDS):
                 settings.pop("options", None)
             try:
                 lifecycle.update(t, request.user, **settings)
