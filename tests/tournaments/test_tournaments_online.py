@@ -183,3 +183,24 @@ def test_a_replayed_table_waits_for_both_players_again(django_capture_on_commit_
     assert again.state == MatchState.SCHEDULED
     assert not online.arrive(again, bob)  # Ana's earlier arrival was for the old match
     assert online.arrive(Match.objects.get(pk=again.pk), ana)
+
+
+def test_the_api_sets_when_a_tables_match_starts():
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(organiser())
+    bad = api.post(
+        "/api/tournaments/",
+        {"name": "Night", "game": KHAN, "online_start": "whenever", "options": CLOCK},
+        format="json",
+    )
+    assert bad.status_code == 400 and "online_start" in bad.content.decode()
+    made = api.post(
+        "/api/tournaments/",
+        {"name": "Night", "game": KHAN, "online_start": "present", "options": CLOCK},
+        format="json",
+    )
+    assert made.status_code == 201, made.content
+    assert made.json()["online_start"] == "present"
+    assert made.json()["options"]["clock"] == CLOCK["clock"]
