@@ -7,7 +7,8 @@ of their own:
   report or confirmation anywhere;
 - a paper table: one reports, the other follows their notification to the table page and
   confirms with its one Confirm button; meanwhile the first one's event page, never reloaded,
-  says "round 2 of 2" once the round is paired (and after a reload too).
+  says "round 2 of 2" once the round is paired (and after a reload too); round 2 is confirmed
+  from the event page's own button, and the heading then says the event is finished.
 
 Same server as tests/web/test_web_browser_play.py (daphne on the test's PostgreSQL database,
 tasks run eagerly there), so it runs in the services pass.
@@ -184,4 +185,16 @@ def test_the_opponent_confirms_a_paper_result_with_one_button_and_the_label_foll
     expect(ana_page.get_by_test_id("round-title")).to_have_text("Round 2")
     ana_page.reload()
     expect(ana_page.get_by_test_id("round-label")).to_have_text(re.compile(r"round 2 of 2$"))
+    expect(ana_page.locator("#tournament-live")).to_have_attribute("data-socket", "open")
+    # Round 2, from the event page's own Confirm button: the last result ends the event, and
+    # Ana's heading says so without a reload (no round any more).
+    (second,) = Round.objects.get(tournament=t, number=2).tables.all()
+    wins = [2, 0] if second.entries[0] == ana_entry else [0, 2]
+    in_thread(lambda: results.report(t, second.pk, ana, {"wins": wins, "draws": 0}))
+    bob_page.goto(f"{daphne}/tournaments/{t.pk}/")
+    bob_page.get_by_test_id("confirm-table").first.click()
+    expect(bob_page.locator("main")).to_contain_text("Confirmed: the result is final.")
+    expect(ana_page.get_by_test_id("state-label")).to_have_text("finished")
+    expect(ana_page.get_by_test_id("round-label")).to_have_text("")
+    assert Tournament.objects.get(pk=t.pk).state == State.FINISHED
     bob_page.context.close()

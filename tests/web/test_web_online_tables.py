@@ -145,7 +145,8 @@ def test_the_live_fragment_carries_the_round_label(client, django_capture_on_com
 
         rounds.pair_next_round(t.pk, by=t.organiser)
     fragment = client.get(f"/tournaments/{t.pk}/?fragment=live").content.decode()
-    assert 'data-label=" · round 2 of 2"' in fragment
+    assert '<template id="live-round-label"> · round 2 of 2</template>' in fragment
+    assert '<template id="live-state-label"><span class="badge state-running">' in fragment
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert 'data-testid="round-label"> · round 2 of 2</span>' in page
 

@@ -3,7 +3,8 @@
 // /ws/tournaments/<id>/, says something changed: a table became final, a report came in, a
 // dispute opened, a round was paired or finished, the standings or the event's state changed,
 // a table was extended or time was called (the round's clock comes with the refresh). The
-// heading's round label ("round 2 of 3", #round-label) is set from the region's #live-meta.
+// heading's state and round ("Running", "round 2 of 3": #state-label, #round-label) are set
+// from the region's templates of them.
 // One socket for every watcher, signed in or not. It reconnects after a drop with a growing
 // delay (1 s, doubling, at most 30 s) and then refreshes, since events may have been missed.
 // The organiser's "Needs you now" (#attention-live, only on the pages of those who manage the
@@ -47,9 +48,13 @@ async function load() {
   const response = await fetch(fragmentUrl(), { headers: { "X-Requested-With": "fetch" } });
   if (!response.ok) return;
   box.innerHTML = await response.text();
-  // The page's heading names the round ("round 2 of 3"): it follows the fresh region.
-  const label = document.getElementById("round-label");
-  if (label && meta().label !== undefined) label.textContent = meta().label;
+  // The page's heading names the event's state and round ("Running", "round 2 of 3"): they
+  // follow the fresh region, which brings them as templates (the server's own markup).
+  for (const name of ["state-label", "round-label"]) {
+    const shown = document.getElementById(name);
+    const fresh = box.querySelector(`#live-${name}`);
+    if (shown && fresh) shown.replaceChildren(fresh.content.cloneNode(true));
+  }
   refreshes += 1;
   box.dataset.refreshes = String(refreshes);
 }
