@@ -192,6 +192,11 @@ def test_the_opponent_confirms_a_paper_result_with_one_button_and_the_label_foll
     wins = [2, 0] if second.entries[0] == ana_entry else [0, 2]
     in_thread(lambda: results.report(t, second.pk, ana, {"wins": wins, "draws": 0}))
     bob_page.goto(f"{daphne}/tournaments/{t.pk}/")
+    expect(bob_page.get_by_test_id("confirm-table").first).to_have_text(
+        "Confirm 2–0" if wins == [2, 0] else "Confirm 0–2"
+    )
+    assert page_fits(bob_page)  # the pairings' Confirm fits a phone
+    screenshot(bob_page, "tournament-confirm-event-page-390")
     bob_page.get_by_test_id("confirm-table").first.click()
     expect(bob_page.locator("main")).to_contain_text("Confirmed: the result is final.")
     expect(ana_page.get_by_test_id("state-label")).to_have_text("finished")

@@ -1,7 +1,7 @@
 // Table page: the tournament's socket (/ws/tournaments/<id>/) keeps this table's clock and
 // status line current without a reload: an extension moves the clock's deadline, time called
-// stops it and says what happens to the table, a final result says so. It reconnects after a
-// drop (1 s, doubling, at most 30 s).
+// stops it and says what happens to the table, a final result, a report in and a dispute say
+// so. It reconnects after a drop (1 s, doubling, at most 30 s).
 const box = document.getElementById("table-live");
 const scheme = location.protocol === "https:" ? "wss" : "ws";
 const MAX_DELAY = 30000;
@@ -31,6 +31,10 @@ function handle(event) {
     setDeadline(event.deadline);
   } else if (event.kind === "table-final" && mine(event)) {
     say("This table's result is final: reload the page to see it.");
+  } else if (event.kind === "result-reported" && mine(event)) {
+    say(`${event.reports} of ${event.players} reports are in: reload the page to see them (and confirm, if yours is not in).`);
+  } else if (event.kind === "dispute" && mine(event)) {
+    say("The reports disagree: the organiser settles this table.");
   }
 }
 
