@@ -83,10 +83,16 @@ def test_both_players_opening_the_board_start_the_table_and_nobody_reports(
     assert f'href="/matches/{match.pk}/play/" data-testid="play-table"' in event_page
     table_page = _text(client.get(f"/tournaments/{t.pk}/tables/{table.pk}/"))
     assert "Play your table" in table_page and "Report the result" not in table_page
+    both = f"waiting for {ana.public_name} and {bob.public_name}"
+    assert (
+        both in table_page or f"waiting for {bob.public_name} and {ana.public_name}" in table_page
+    )
     board = _text(client.get(f"/matches/{match.pk}/play/"))
     other = bob.public_name
     assert f"the match starts when {other} opens this board too" in board
     assert Match.objects.get(pk=match.pk).state == MatchState.SCHEDULED
+    table_page = _text(client.get(f"/tournaments/{t.pk}/tables/{table.pk}/"))
+    assert f"opened its board: waiting for {bob.public_name}." in table_page
     client.force_login(bob)
     with django_capture_on_commit_callbacks(execute=True):
         board = _text(client.get(f"/matches/{match.pk}/play/"))

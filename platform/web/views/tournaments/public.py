@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from players import inbox
-from tournaments import corrections, decklists, log_text, naming, outcome, summary, values
+from tournaments import corrections, decklists, log_text, naming, online, outcome, summary, values
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import Entry, EntryState, LogEntry, State, Table, TableState, Tournament
 from tournaments.tables import paper_bot_table
@@ -308,6 +308,8 @@ def table_page(request: HttpRequest, pk: int, table_id: int, status: int = 200, 
     paper = bool(own) and paper_bot_table(t, own, entries.values())
     context["paper"] = paper
     context["voided"] = voided_line(t, table)
+    if table.match_id and open_table:  # a match waiting for its players: who it waits for
+        context["waiting_for"] = [p.public_name for p in online.waiting_for(table, table.match)]
     context["pod"] = len(table.entries) > 2
     context["guest_opponent"] = any(e.guest for e in entries.values() if e not in own)
     if open_table and table.match_id is None and table.mine:
