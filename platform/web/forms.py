@@ -23,12 +23,41 @@ class LoginForm(AuthenticationForm):
     )
 
 
+#: The time zone a sign-up form preselects when neither the browser nor a cookie says one.
+DEFAULT_ZONE = "UTC"
+
+
 class SignUpForm(BaseUserCreationForm):
-    """Django's sign-up form (two passwords, every configured validator) plus the profile."""
+    """Django's sign-up form (two passwords, every configured validator) plus the profile, with
+    the time zone every time on the site is shown in.
+
+    The zone is preselected with ``zone`` (the browser's, from ``web.zones``' cookie, else
+    UTC); on a fresh form ``web/zone.js`` replaces it with the browser's own guess
+    (``data-browser-zone="guess"``), so the field works without JavaScript too.
+    """
 
     class Meta(BaseUserCreationForm.Meta):
         model = Player
-        fields = ["username", "email", "display_name", "country"]
+        fields = ["username", "email", "display_name", "country", "time_zone"]
+
+    def __init__(self, *args: Any, zone: str = DEFAULT_ZONE, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        from tournaments.night import zone_choices
+
+        choices = zone_choices()
+        known = {value for value, _ in choices}
+        self.fields["time_zone"] = forms.ChoiceField(
+            choices=choices,
+            required=False,
+            initial=zone if zone in known else DEFAULT_ZONE,
+            label="Time zone",
+            help_text="Every time on the site is shown in this zone; change it in your settings.",
+            error_messages={
+                "invalid_choice": "Time zone: “%(value)s” is not a time zone we know; "
+                "choose yours from the list."
+            },
+            widget=forms.Select(attrs={"data-browser-zone": "" if self.is_bound else "guess"}),
+        )
 
     def clean_username(self) -> str:
         username = self.cleaned_data.get("username", "")
