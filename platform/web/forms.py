@@ -10,6 +10,7 @@ from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 
 from players.models import Player
 from players.passwords import PASSWORD_MAX_LENGTH
+from ratings.bot_names import bot_name, strength_text
 
 
 class LoginForm(AuthenticationForm):
@@ -104,7 +105,9 @@ class ActorForm(forms.Form):
     def __init__(self, *args, accounts: list[Player], **kwargs):
         super().__init__(*args, **kwargs)
         self.accounts = {p.username: p for p in accounts}
-        self.fields["player"].choices = [(p.username, p.public_name) for p in accounts]
+        self.fields["player"].choices = [
+            (p.username, bot_name(p) if p.is_bot else p.public_name) for p in accounts
+        ]
 
     def clean_player(self) -> Player:
         username = self.cleaned_data.get("player") or ""
@@ -154,13 +157,16 @@ class ChallengeForm(forms.Form):
     def __init__(self, *args, challengers: list[Player], bots: list[Player], opponents: int, **kw):
         super().__init__(*args, **kw)
         self.players = {p.username: p for p in [*challengers, *bots]}
-        self.fields["challenger"].choices = [(p.username, p.public_name) for p in challengers]
+        self.fields["challenger"].choices = [
+            (p.username, bot_name(p) if p.is_bot else p.public_name) for p in challengers
+        ]
         self.opponent_fields = []
         for i in range(opponents):
             name = f"opponent_{i}"
             self.fields[name] = forms.ChoiceField(
                 label=f"Opponent {i + 1}" if opponents > 1 else "Opponent",
-                choices=[(p.username, p.public_name) for p in bots],
+                choices=[(p.username, bot_name(p)) for p in bots],
+                help_text=strength_text(bots) if i == opponents - 1 else "",
             )
             self.opponent_fields.append(name)
 
