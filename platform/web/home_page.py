@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Count, Exists, IntegerField, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 
@@ -19,7 +19,7 @@ from engines.registry import UnknownGame
 from matches.interactive import game_state
 from matches.models import PAPER_ORIGIN, Match, MatchSeat, MatchState
 from ratings.models import Rating
-from tournaments.models import Entry, EntryState, State, Table, TableState
+from tournaments.models import Entry, EntryState, Report, State, Table, TableState
 
 GAMES_SHOWN = 20
 EVENTS_SHOWN = 10
@@ -136,7 +136,7 @@ def _event_row(entry: Entry, table: Table | None, user: Any) -> EventRow:
     if match is not None:
         return EventRow(t, "Your table's match starts soon.", "", table_url)
     if table.state == TableState.REPORTED:
-        if any(r.entry_id == entry.pk for r in table.reports.all()):
+        if table.reported_by_me:
             return EventRow(t, "You reported; waiting for your opponent.", "", table_url)
         return EventRow(t, "Your opponent reported the result.", "Confirm the result", table_url)
     return EventRow(t, "Your table is being played.", "Report the result", table_url)
@@ -147,8 +147,9 @@ def _play(match: Match) -> str:
 
 
 def your_events(user: Any, limit: int = EVENTS_SHOWN) -> list[EventRow]:
-    """The events ``user`` is registered in that are not over, with their next step (two or
-    three queries: the entries, the running rounds' tables and their reports)."""
+    """The events ``user`` is registered in that are not over, with their next step (one query,
+    two with a running event: the entries, then the running rounds' tables with whether the
+    person has reported there)."""
     entries = list(
         Entry.objects.filter(Q(player=user) | Q(partner=user), tournament__state__in=OPEN_EVENT)
         .exclude(state__in=(EntryState.WITHDRAWN, EntryState.DROPPED, EntryState.DISQUALIFIED))
@@ -162,10 +163,11 @@ def your_events(user: Any, limit: int = EVENTS_SHOWN) -> list[EventRow]:
         for t in running:
             current |= Q(round__tournament=t, round__number=t.current_round, round__stage=t.stage)
         mine = {e.pk for e in entries}
+        mine_reported = Report.objects.filter(table=OuterRef("pk"), entry_id__in=mine)
         for table in (
             Table.objects.filter(current)
             .select_related("round", "match")
-            .prefetch_related("reports")
+            .annotate(reported_by_me=Exists(mine_reported))
             .defer(*(f"match__{f}" for f in ("actions", "digests", "decks", "verification")))
         ):
             for entry_id in table.entries:

@@ -82,7 +82,7 @@ def test_your_games_come_with_the_opponent_whose_turn_and_the_board_your_turn_fi
 
 
 def test_your_events_say_the_next_step(client):
-    from tournaments import lifecycle, registration
+    from tournaments import lifecycle, registration, results
 
     alice, bob = _person("Alice"), _person("Bob")
     org = Player.objects.create_user("boss", "boss@example.org", STRONG, role="organiser")
@@ -101,6 +101,14 @@ def test_your_events_say_the_next_step(client):
     assert "Club Night" in events
     table = now.round_set.get(number=1).tables.get()
     assert f'href="/tournaments/{now.pk}/tables/{table.pk}/">Report the result</a>' in events
+    now.refresh_from_db()
+    results.report(now, table.pk, alice, {"wins": [2, 0], "draws": 0})
+    events = _section(client.get("/").content.decode(), "your-events")
+    assert "You reported; waiting for your opponent." in events
+    client.force_login(bob)
+    events = _section(client.get("/").content.decode(), "your-events")
+    assert "Your opponent reported the result." in events
+    assert f'href="/tournaments/{now.pk}/tables/{table.pk}/">Confirm the result</a>' in events
 
 
 def test_your_ladders_show_the_rating_and_the_rank(client):
