@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Exists, IntegerField, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Count, Exists, IntegerField, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 
@@ -67,20 +67,28 @@ def _names(names: list[str]) -> str:
 
 def your_games(user: Any, limit: int = GAMES_SHOWN) -> list[GameRow]:
     """The running matches where ``user`` holds a person's seat, theirs to play first, then the
-    newest (two queries: the matches and their seats)."""
-    matches = list(
-        Match.objects.filter(state=MatchState.RUNNING, seats__player=user, seats__bot="")
+    newest (one query: the seats of those matches, each with its match and player)."""
+    theirs = MatchSeat.objects.filter(match=OuterRef("pk"), player=user, bot="")
+    newest = (
+        Match.objects.filter(Exists(theirs), state=MatchState.RUNNING)
         .exclude(origin=PAPER_ORIGIN)
-        .distinct()
-        .select_related("ladder")
-        .prefetch_related(
-            Prefetch("seats", queryset=MatchSeat.objects.select_related("player").order_by("seat"))
-        )
-        .order_by("-started_at", "-pk")[:limit]
+        .order_by("-started_at", "-pk")
+        .values("pk")[:limit]
     )
+    seats_of: dict[int, list[MatchSeat]] = {}
+    matches: list[Match] = []
+    for seat in (
+        MatchSeat.objects.filter(match__in=newest)
+        .select_related("player", "match__ladder")
+        .order_by("-match__started_at", "-match_id", "seat")
+    ):
+        if seat.match_id not in seats_of:
+            seats_of[seat.match_id] = []
+            matches.append(seat.match)
+        seats_of[seat.match_id].append(seat)
     rows = []
     for match in matches:
-        seats = list(match.seats.all())
+        seats = seats_of[match.pk]
         mine = [s.seat for s in seats if s.player_id == user.pk and not s.bot]
         try:
             game, state = game_state(match, len(seats))
