@@ -54,6 +54,8 @@ def test_the_demo_has_arackhan_ladders_decks_an_open_event_and_a_live_match(demo
     live = Match.objects.get(origin="demo-play")
     assert live.state == MatchState.RUNNING
     assert live.seats.get(player__username="alice").seat == 0
+    second = Player.objects.get(username="khan-of-khans-random-bot-2")
+    assert second.display_name == "Random bot 2 (Khan of Khans)"  # in words, no "bot-2"
 
 
 @pytest.mark.slow
