@@ -48,12 +48,15 @@ def test_sign_up_log_out_and_log_in(page, live_server):
 
 
 def test_sign_up_preselects_the_browsers_time_zone(live_server, monkeypatch):
+    from tests.web.board_play import page_fits
     from tests.web.conftest import chromium_page
 
     with chromium_page(monkeypatch, timezone_id="America/Santiago") as page:
         page.goto(f"{live_server.url}/accounts/signup/")
         zone = page.get_by_label("Time zone")
         expect(zone).to_have_value("America/Santiago")  # the browser's guess, not UTC
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page_fits(page), "the sign-up page scrolls sideways at 390 px"
         page.get_by_label("Username").fill("zoe")
         page.get_by_label("Email address").fill("zoe@example.org")
         page.get_by_label("Password:", exact=True).fill(STRONG)

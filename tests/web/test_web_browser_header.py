@@ -159,6 +159,7 @@ def test_the_pages_of_this_work_fit_390_px(page, live_server):
 
 
 LONG_NAME = "Maximilian Alexander von Habsburg-Lothringen"
+RIVAL = "Bartholomew Fitzgerald-Montgomery the Third"
 
 
 def _row_of(page) -> dict:
@@ -188,6 +189,12 @@ def test_the_header_fits_1280_px_in_one_row_for_staff_with_a_long_name(page, liv
         inbox.post(admin.pk, "paired", f"Night {i}, round 1: you play Bob at table 1.", "/")
     asker = Player.objects.create_user("asker", "ask@example.org", STRONG)
     organisers.request_role(asker, "I run the Thursday club every week.")
+    from matches.scheduling import SeatSpec, schedule_match
+    from ratings.models import Ladder
+
+    rival = Player.objects.create_user("rival", "r@example.org", STRONG, display_name=RIVAL)
+    kok = Ladder.objects.get(slug="khan-of-khans-2p")
+    schedule_match(kok.game, [SeatSpec(admin), SeatSpec(rival)], ladder=kok)  # a game to list
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{live_server.url}/accounts/login/")
     page.get_by_label("Username").fill("maximilian")
@@ -208,4 +215,6 @@ def test_the_header_fits_1280_px_in_one_row_for_staff_with_a_long_name(page, liv
     expect(toggle).to_be_visible()
     toggle.click()
     expect(page.locator("#site-menu").get_by_role("link", name="Admin")).to_be_visible()
-    assert page_fits(page)
+    expect(page.get_by_test_id("your-games")).to_contain_text(f"against {RIVAL}")
+    assert page_fits(page)  # the home page with a long-named opponent too
+    screenshot(page, "home-390-staff")
