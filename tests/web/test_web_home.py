@@ -90,6 +90,10 @@ def test_your_events_say_the_next_step(client):
     soon = lifecycle.create(org, name="Next Week", game=kow, rounds=1)
     lifecycle.open_registration(soon, org)
     registration.register(soon, alice, alice)
+    door = lifecycle.create(org, name="Door Check", game=kow, rounds=1, check_in_required=True)
+    lifecycle.open_registration(door, org)
+    registration.register(door, alice, alice)
+    lifecycle.open_check_in(door, org)
     now = lifecycle.create(org, name="Club Night", game=kow, rounds=1, auto_advance=False)
     lifecycle.open_registration(now, org)
     for p in (alice, bob):
@@ -99,6 +103,9 @@ def test_your_events_say_the_next_step(client):
     events = _section(client.get("/").content.decode(), "your-events")
     assert "Next Week" in events and "You are registered; it has not started yet." in events
     assert "Club Night" in events
+    door_row = events.split("Door Check")[1].split("</li>")[0]
+    assert "Check-in is open" in door_row
+    assert f'href="/tournaments/{door.pk}/">Check in</a>' in door_row
     table = now.round_set.get(number=1).tables.get()
     assert f'href="/tournaments/{now.pk}/tables/{table.pk}/">Report the result</a>' in events
     now.refresh_from_db()
