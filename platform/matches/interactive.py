@@ -68,16 +68,18 @@ def forget(match_id: int) -> None:
     forget_log((match_id,))
 
 
-def game_state(match: Match) -> tuple[Game, Any]:
+def game_state(match: Match, seats: int | None = None) -> tuple[Game, Any]:
     """The engine (of the version the match is pinned to) and a fresh copy of the match's
-    current state (seed + recorded actions)."""
+    current state (seed + recorded actions); ``seats``: the number of seats when the caller
+    has them (a page listing several matches), else they are counted."""
     game = engine_for(match.game, match.engine_version)
     key = (match.pk, match.seed, len(match.actions))
     with _cache_lock:
         cached = _cache.get(key)
     if cached is not None:
         return game, game.clone(cached)
-    state = game.new_game(match.seed, match.seats.count(), match.decks, match.options or None)
+    count = match.seats.count() if seats is None else seats
+    state = game.new_game(match.seed, count, match.decks, match.options or None)
     for action in match.actions:
         game.apply(state, action, game.to_act(state))
     _cache_put(match, len(match.actions), game, state)

@@ -10,6 +10,7 @@ from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
 
 from players.models import Player
 from players.passwords import PASSWORD_MAX_LENGTH
+from ratings.bot_names import bot_name, strength_text
 
 
 class LoginForm(AuthenticationForm):
@@ -23,12 +24,41 @@ class LoginForm(AuthenticationForm):
     )
 
 
+#: The time zone a sign-up form preselects when neither the browser nor a cookie says one.
+DEFAULT_ZONE = "UTC"
+
+
 class SignUpForm(BaseUserCreationForm):
-    """Django's sign-up form (two passwords, every configured validator) plus the profile."""
+    """Django's sign-up form (two passwords, every configured validator) plus the profile, with
+    the time zone every time on the site is shown in.
+
+    The zone is preselected with ``zone`` (the browser's, from ``web.zones``' cookie, else
+    UTC); on a fresh form ``web/zone.js`` replaces it with the browser's own guess
+    (``data-browser-zone="guess"``), so the field works without JavaScript too.
+    """
 
     class Meta(BaseUserCreationForm.Meta):
         model = Player
-        fields = ["username", "email", "display_name", "country"]
+        fields = ["username", "email", "display_name", "country", "time_zone"]
+
+    def __init__(self, *args: Any, zone: str = DEFAULT_ZONE, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        from tournaments.night import zone_choices
+
+        choices = zone_choices()
+        known = {value for value, _ in choices}
+        self.fields["time_zone"] = forms.ChoiceField(
+            choices=choices,
+            required=False,
+            initial=zone if zone in known else DEFAULT_ZONE,
+            label="Time zone",
+            help_text="Every time on the site is shown in this zone; change it in your settings.",
+            error_messages={
+                "invalid_choice": "Time zone: “%(value)s” is not a time zone we know; "
+                "choose yours from the list."
+            },
+            widget=forms.Select(attrs={"data-browser-zone": "" if self.is_bound else "guess"}),
+        )
 
     def clean_username(self) -> str:
         username = self.cleaned_data.get("username", "")
@@ -75,7 +105,9 @@ class ActorForm(forms.Form):
     def __init__(self, *args, accounts: list[Player], **kwargs):
         super().__init__(*args, **kwargs)
         self.accounts = {p.username: p for p in accounts}
-        self.fields["player"].choices = [(p.username, p.public_name) for p in accounts]
+        self.fields["player"].choices = [
+            (p.username, bot_name(p) if p.is_bot else p.public_name) for p in accounts
+        ]
 
     def clean_player(self) -> Player:
         username = self.cleaned_data.get("player") or ""
@@ -125,13 +157,16 @@ class ChallengeForm(forms.Form):
     def __init__(self, *args, challengers: list[Player], bots: list[Player], opponents: int, **kw):
         super().__init__(*args, **kw)
         self.players = {p.username: p for p in [*challengers, *bots]}
-        self.fields["challenger"].choices = [(p.username, p.public_name) for p in challengers]
+        self.fields["challenger"].choices = [
+            (p.username, bot_name(p) if p.is_bot else p.public_name) for p in challengers
+        ]
         self.opponent_fields = []
         for i in range(opponents):
             name = f"opponent_{i}"
             self.fields[name] = forms.ChoiceField(
                 label=f"Opponent {i + 1}" if opponents > 1 else "Opponent",
-                choices=[(p.username, p.public_name) for p in bots],
+                choices=[(p.username, bot_name(p)) for p in bots],
+                help_text=strength_text(bots) if i == opponents - 1 else "",
             )
             self.opponent_fields.append(name)
 

@@ -13,6 +13,7 @@ from typing import Any
 from django.urls import reverse
 
 from players.models import Player
+from ratings.bot_names import bot_name
 from ratings.models import Ladder, QueueEntry
 from ratings.seat_decks import last_used, queue_versions
 from ratings.waiting import BOT_OFFER_SECONDS, Wait, seconds_text, wait_of
@@ -31,8 +32,8 @@ def queue_form(user: Any, ladder: Ladder, accounts: list[Player], data: Any = No
 
 
 def offer_text(bots: list[Player]) -> str:
-    """The bot offer's button, naming the bots of nearest strength."""
-    names = [b.public_name for b in bots]
+    """The bot offer's button, naming the bots of nearest strength by kind ("Heuristic bot")."""
+    names = [bot_name(b) for b in bots]
     names = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
     return f"Play a rated game against {names} now"
 

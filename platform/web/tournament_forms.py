@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from engines.registry import game_slugs, get_game
+from ratings.bot_names import bot_name
 from ratings.models import Ladder
 from tournaments.models import Decklists, OnlineStart, Tournament
 from tournaments.serializers import SETTINGS_FIELDS
@@ -273,8 +274,7 @@ class RegisterForm(DeckFormMixin, forms.Form):
         self.accounts = {p.username: p for p in accounts}
         if len(accounts) > 1:  # yourself and bot accounts you own
             self.fields["player"].choices = [
-                (p.username, f"{p.public_name} (bot)" if p.is_bot else p.public_name)
-                for p in accounts
+                (p.username, bot_name(p) if p.is_bot else p.public_name) for p in accounts
             ]
         else:
             del self.fields["player"]

@@ -20,11 +20,35 @@ def test_signup_creates_the_account_and_logs_in(client):
             "password2": STRONG,
         },
     )
-    assert response.status_code == 302 and response["Location"] == "/players/zoe/"
+    assert response.status_code == 302 and response["Location"] == "/"  # the home page
     zoe = Player.objects.get(username="zoe")
     assert zoe.check_password(STRONG) and zoe.country == "PT" and zoe.role == "player"
     assert not zoe.is_staff
-    assert "Zoë" in client.get("/").content.decode()  # signed in: the nav names them
+    home = client.get("/").content.decode()
+    assert "Welcome back, Zoë" in home and "No games yet" in home  # signed in: where to start
+
+
+def test_signup_asks_the_time_zone_preselected_with_the_browsers(client):
+    form = client.get("/accounts/signup/").content.decode()
+    assert '<option value="UTC" selected>' in form  # no cookie, no script yet: UTC
+    assert 'data-browser-zone="guess"' in form
+    client.cookies["tz"] = "Europe/Lisbon"  # zone.js's cookie: the browser's zone
+    form = client.get("/accounts/signup/").content.decode()
+    assert '<option value="Europe/Lisbon" selected>' in form
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "zoe",
+            "email": "zoe@example.org",
+            "time_zone": "Asia/Tokyo",
+            "password1": STRONG,
+            "password2": STRONG,
+        },
+    )
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert Player.objects.get(username="zoe").time_zone == "Asia/Tokyo"
+    profile = client.get("/accounts/profile/").content.decode()
+    assert '<option value="Asia/Tokyo" selected>' in profile  # the profile's zone
 
 
 @pytest.mark.parametrize(
@@ -36,6 +60,7 @@ def test_signup_creates_the_account_and_logs_in(client):
         ({"username": "bad name!"}, "username", "Enter a valid username"),
         ({"email": "not-an-address"}, "email", "valid email"),
         ({"country": "XX"}, "country", "valid choice"),
+        ({"time_zone": "Mars/Olympus_Mons"}, "time_zone", "Time zone: “Mars/Olympus_Mons” is not"),
     ],
 )
 def test_signup_rejects_bad_input_with_field_errors(client, person, changes, field, message):

@@ -37,13 +37,33 @@ def test_sign_up_log_out_and_log_in(page, live_server):
     page.get_by_label("Password confirmation").fill(STRONG)
     page.get_by_label("Display name").fill("Zoë")
     page.get_by_role("button", name="Create my account").click()
-    expect(page).to_have_url(f"{live_server.url}/players/zoe/")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Zoë")
-    screenshot(page, "player-new")
+    expect(page).to_have_url(f"{live_server.url}/")  # the home page, not an empty profile
+    expect(page.get_by_role("heading", level=1)).to_have_text("Welcome back, Zoë")
+    expect(page.get_by_test_id("your-games")).to_contain_text("No games yet")
+    screenshot(page, "home-new-player")
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("link", name="Log in")).to_be_visible()
     log_in(page, live_server.url, "zoe")
     expect(page.get_by_role("navigation", name="Main")).to_contain_text("Zoë")
+
+
+def test_sign_up_preselects_the_browsers_time_zone(live_server, monkeypatch):
+    from tests.web.board_play import page_fits
+    from tests.web.conftest import chromium_page
+
+    with chromium_page(monkeypatch, timezone_id="America/Santiago") as page:
+        page.goto(f"{live_server.url}/accounts/signup/")
+        zone = page.get_by_label("Time zone")
+        expect(zone).to_have_value("America/Santiago")  # the browser's guess, not UTC
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page_fits(page), "the sign-up page scrolls sideways at 390 px"
+        page.get_by_label("Username").fill("zoe")
+        page.get_by_label("Email address").fill("zoe@example.org")
+        page.get_by_label("Password:", exact=True).fill(STRONG)
+        page.get_by_label("Password confirmation").fill(STRONG)
+        page.get_by_role("button", name="Create my account").click()
+        expect(page).to_have_url(f"{live_server.url}/")
+        assert Player.objects.get(username="zoe").time_zone == "America/Santiago"
 
 
 def test_create_and_revoke_a_token(page, live_server, person):

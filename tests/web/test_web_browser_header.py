@@ -156,3 +156,67 @@ def test_the_pages_of_this_work_fit_390_px(page, live_server):
     )
     expect(page.get_by_test_id("refused")).to_contain_text("No match 999999")
     assert page_fits(page)
+
+
+LONG_NAME = "Maximilian Alexander von Habsburg-Lothringen"
+RIVAL = "Bartholomew Fitzgerald-Montgomery the Third"
+
+
+def _row_of(page) -> dict:
+    """The header's height and the vertical spread of the centres of its visible links."""
+    return page.evaluate(
+        """() => {
+        const items = [...document.querySelectorAll('nav.main a, nav.main button')]
+          .filter((el) => el.offsetParent !== null)
+          .map((el) => el.getBoundingClientRect());
+        const centres = items.map((r) => r.top + r.height / 2);
+        const header = document.querySelector('header.site').getBoundingClientRect();
+        return { height: header.height, spread: Math.max(...centres) - Math.min(...centres),
+                 tallest: Math.max(...items.map((r) => r.height)), count: items.length,
+                 width: document.documentElement.scrollWidth };
+    }"""
+    )
+
+
+@pytest.mark.browser
+def test_the_header_fits_1280_px_in_one_row_for_staff_with_a_long_name(page, live_server):
+    from players import inbox, organisers
+
+    admin = Player.objects.create_user(
+        "maximilian", "max@example.org", STRONG, role="admin", display_name=LONG_NAME
+    )
+    for i in range(12):
+        inbox.post(admin.pk, "paired", f"Night {i}, round 1: you play Bob at table 1.", "/")
+    asker = Player.objects.create_user("asker", "ask@example.org", STRONG)
+    organisers.request_role(asker, "I run the Thursday club every week.")
+    from matches.scheduling import SeatSpec, schedule_match
+    from ratings.models import Ladder
+
+    rival = Player.objects.create_user("rival", "r@example.org", STRONG, display_name=RIVAL)
+    kok = Ladder.objects.get(slug="khan-of-khans-2p")
+    schedule_match(kok.game, [SeatSpec(admin), SeatSpec(rival)], ladder=kok)  # a game to list
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("maximilian")
+    page.get_by_label("Password").fill(STRONG)
+    page.get_by_role("button", name="Log in").click()
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav).to_contain_text(LONG_NAME)
+    unread = Notification.objects.filter(player=admin, read_at=None).count()
+    assert unread >= 13  # the twelve, the request's (and "your turn" if the game starts so)
+    expect(page.get_by_test_id("notif-badge")).to_have_text(str(unread))
+    expect(page.get_by_test_id("staff-organisers")).to_contain_text("1")
+    row = _row_of(page)
+    screenshot(page, "header-1280-staff")
+    assert row["count"] >= 12  # every link is shown, none folded away
+    assert row["spread"] <= 4, f"the header's links sit on more than one row: {row}"
+    assert row["height"] <= row["tallest"] + 24, f"the header is taller than one row: {row}"
+    assert row["width"] <= 1280
+    page.set_viewport_size({"width": 390, "height": 800})  # still usable on a phone
+    toggle = page.get_by_test_id("menu-toggle")
+    expect(toggle).to_be_visible()
+    toggle.click()
+    expect(page.locator("#site-menu").get_by_role("link", name="Admin")).to_be_visible()
+    expect(page.get_by_test_id("your-games")).to_contain_text(f"against {RIVAL}")
+    assert page_fits(page)  # the home page with a long-named opponent too
+    screenshot(page, "home-390-staff")

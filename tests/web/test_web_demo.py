@@ -22,7 +22,9 @@ MAX_QUERIES = 12
 # queries, not one a row. The play page lists both kinds of challenges and marks the
 # challenges' notifications seen. The ladder page's queue form lists the person's decks for the
 # game and finds the one they last played there (their latest seats on the ladder).
-MAX_QUERIES_BY_NAME = {"web-tournament": 19, "web-play-start": 13, "web-ladder": 13}
+# The home page signed in adds the person's games (the matches, their seats), events (the
+# entries, the running rounds' tables) and ladders (the ratings with their ranks).
+MAX_QUERIES_BY_NAME = {"web-tournament": 19, "web-play-start": 13, "web-ladder": 13, "home": 14}
 ARACKHAN_LADDERS = {"arackhan-wars-1v1", "arackhan-wars-ffa-4p"}
 
 
@@ -52,6 +54,8 @@ def test_the_demo_has_arackhan_ladders_decks_an_open_event_and_a_live_match(demo
     live = Match.objects.get(origin="demo-play")
     assert live.state == MatchState.RUNNING
     assert live.seats.get(player__username="alice").seat == 0
+    second = Player.objects.get(username="khan-of-khans-random-bot-2")
+    assert second.display_name == "Random bot 2 (Khan of Khans)"  # in words, no "bot-2"
 
 
 @pytest.mark.slow

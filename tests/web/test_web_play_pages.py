@@ -37,7 +37,9 @@ def test_start_page_needs_a_login_and_lists_the_ladders(client, person, kok_bots
     client.force_login(person)
     page = client.get("/play/").content.decode()
     assert "Khan of Khans" in page and 'data-testid="play-bots-khan-of-khans-2p"' in page
-    assert "random bot" in page
+    assert ">Random bot</option>" in page  # named by strength, not by its account
+    assert "Random bot: plays any legal move at random — the easiest" in page
+    assert "khan-of-khans-random-bot<" not in page
 
 
 def test_play_against_a_bot_starts_at_once_and_opens_the_board(

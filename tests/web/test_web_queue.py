@@ -281,10 +281,13 @@ def test_the_offer_names_the_bots_as_a_sentence():
 
     from web.queue_page import offer_text
 
-    bots = [SimpleNamespace(public_name=n) for n in ("Ash", "Birch", "Cedar")]
-    assert offer_text(bots[:1]) == "Play a rated game against Ash now"
-    assert offer_text(bots[:2]) == "Play a rated game against Ash and Birch now"
-    assert offer_text(bots) == "Play a rated game against Ash, Birch and Cedar now"
+    bots = [
+        SimpleNamespace(public_name=n, username=u, bot_profile=None)
+        for n, u in (("Ash", "ash"), ("Birch", "kok-random-bot"), ("Cedar", "kok-search-bot-2"))
+    ]
+    assert offer_text(bots[:1]) == "Play a rated game against Ash now"  # no kind: its name
+    assert offer_text(bots[:2]) == "Play a rated game against Ash and Random bot now"
+    assert offer_text(bots) == "Play a rated game against Ash, Random bot and Search bot 2 now"
 
 
 def test_your_bot_account_queues_without_your_deck(client, dana):

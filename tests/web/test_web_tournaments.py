@@ -622,7 +622,7 @@ def test_an_owner_enters_and_withdraws_their_bot(client):
     t = event(org)
     client.force_login(owner)
     page = text(client.get(f"/tournaments/{t.pk}/"))
-    assert "Enter as" in page and "owned-bot (bot)" in page
+    assert "Enter as" in page and "owned-bot (Random bot)" in page  # its kind in words
     r = client.post(
         f"/tournaments/{t.pk}/register/", {"player": "owned-bot", "deck": "fixed:standard-army"}
     )

@@ -16,6 +16,7 @@ from players import inbox, organisers
 from players.models import ApiToken, RequestState
 from players.throttles import login_refused
 from players.tokens import TokenLimitReached, issue_token
+from web import zones
 from web.forms import LoginForm, ProfileForm, SignUpForm, TokenCreateForm
 from web.organiser_forms import OrganiserRequestForm
 
@@ -24,15 +25,19 @@ private = login_required(login_url=LOGIN_URL)
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account (with the time zone, preselected with the browser's) and land on the
+    home page signed in; a bad field is a 400 with its error by the field."""
     if request.user.is_authenticated:
         return redirect("web-profile")
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(request.POST or None, zone=request.COOKIES.get(zones.COOKIE, ""))
     if request.method == "POST":
         if form.is_valid():
             player = form.save()
             login(request, player, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome to Gauntlet, {player.public_name}.")
-            return redirect("web-player", username=player.username)
+            messages.success(
+                request, f"Welcome to Gauntlet, {player.public_name}. Start with a game below."
+            )
+            return redirect("home")
         return render(request, "web/accounts/signup.html", {"form": form}, status=400)
     return render(request, "web/accounts/signup.html", {"form": form})
 

@@ -26,6 +26,7 @@ from matches.scheduling import SeatSpec
 from players import inbox
 from players.models import Player
 from ratings import person_challenges, seat_decks
+from ratings.bot_names import bot_name, strength_text
 from ratings.bots import bot_spec
 from ratings.errors import ChallengeRefused
 from ratings.models import Ladder
@@ -140,12 +141,14 @@ class BotGameForm(DeckChoiceMixin, forms.Form):
         super().__init__(*args, **kwargs)
         self.ladder = ladder
         self.bots = {b.username: b for b in bots}
-        choices = [(b.username, b.public_name) for b in bots]
+        choices = [(b.username, bot_name(b)) for b in bots]
+        last = ladder.seats - 2
         for i in range(ladder.seats - 1):
             self.fields[f"bot_{i}"] = forms.ChoiceField(
                 label=f"Bot {i + 1}" if ladder.seats > 2 else "Bot",
                 choices=choices,
                 initial=choices[i % len(choices)][0] if choices else None,
+                help_text=strength_text(bots) if i == last else "",
             )
         self.add_deck_field(decks)
 

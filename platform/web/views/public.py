@@ -16,7 +16,7 @@ from ratings.models import Ladder, QueueEntry, Rating
 from ratings.service import conservative
 from tournaments.outcome import player_events
 from tournaments.rated import describe as paper_description
-from web import queries
+from web import home_page, queries
 from web.charts import line_chart, sparkline
 from web.forms import ChallengeForm, CorrectForm, ReasonForm
 from web.play_ratings import match_ratings
@@ -28,6 +28,15 @@ HISTORY_POINTS = 100  # rating-history chart: the last this many matches per lad
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    """What Gauntlet is and where to start (signed out); the person's games, events and ladders
+    (signed in); then the site's live matches, ladder leaders and events."""
+    mine = {}
+    if request.user.is_authenticated:
+        mine = {
+            "games": home_page.your_games(request.user),
+            "events": home_page.your_events(request.user),
+            "my_ladders": home_page.your_ladders(request.user),
+        }
     ladders = list(Ladder.objects.filter(active=True).order_by("game", "slug"))
     leaders = queries.ladder_leaders(5)
     for ladder in ladders:
@@ -39,6 +48,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "running": queries.running_matches(10),
             "recent": queries.recent_finished(10),
             "ladders": ladders,
+            **mine,
         },
     )
 

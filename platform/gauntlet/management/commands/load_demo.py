@@ -120,7 +120,9 @@ class Command(BaseCommand):
                     bot, new = Player.objects.get_or_create(
                         username=f"{slug}-{kind}-bot{suffix}",
                         defaults={
-                            "display_name": f"{kind.title()} bot{suffix} ({get_game(slug).name})",
+                            # "Heuristic bot 2 (Khan of Khans)": ratings.bot_names' words
+                            "display_name": f"{kind.title()} bot{suffix.replace('-', ' ')} "
+                            f"({get_game(slug).name})",
                             "is_bot": True,
                         },
                     )

@@ -8,6 +8,7 @@ import { el, generic } from "./observation.js";
 import { BOARDS } from "./board/index.js";
 import { showFace } from "./board/cards.js";
 import { choiceState, pathKeys } from "./board/choice.js";
+import { flagTurn } from "./turn_title.js";
 
 const root = document.getElementById("play");
 const $ = (id) => document.getElementById(id);
@@ -260,6 +261,7 @@ function render() {
   renderResign();
   renderLog();
   renderResult();
+  flagTurn(view.state === "running" && view.your_turn);
 }
 
 // Resigning: a seated player confirms first; the server ends the match and every socket is told.

@@ -1,5 +1,6 @@
 // The browser's time zone, for the server to show times in (web.zones): a cookie, refreshed
-// when it changes; and the profile's time-zone choice defaults to it while still unset.
+// when it changes; the profile's time-zone choice defaults to it while still unset, and the
+// sign-up form's is preselected with it.
 // On a first visit the server knew no zone and wrote its times in UTC (<html data-zone-unknown>):
 // each time of the viewer's (<time datetime data-format>) is written again in the browser's zone,
 // in the server's format (Django's date letters) with the zone named, as the next pages will be.
@@ -76,7 +77,11 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     if (zone && document.documentElement.hasAttribute("data-zone-unknown")) rewriteTimes();
+    // A choice still unset takes the browser's zone; a sign-up form's ("guess") replaces the
+    // server's default with it too, when the list has it.
     const choice = document.querySelector("select[data-browser-zone]");
-    if (choice && !choice.value && zone) choice.value = zone;
+    const guess = choice && choice.dataset.browserZone === "guess";
+    const listed = choice && [...choice.options].some((o) => o.value === zone);
+    if (choice && zone && listed && (!choice.value || guess)) choice.value = zone;
   });
 })();
