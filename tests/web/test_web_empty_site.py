@@ -112,6 +112,7 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 ("web-tournament-step", (m, "start")),
                 ("web-tournament-entry", (m, m, "drop")),
                 ("web-tournament-report", (m, m)),
+                ("web-tournament-confirm", (m, m)),
                 ("web-tournament-correct", (m, m)),
                 ("web-tournament-timeout", (m, m)),
                 ("web-tournament-entrants", (m,)),
