@@ -1,11 +1,13 @@
 """Public pages with Django's test client: status, key content, no hidden information."""
 
 import re
+from html import unescape
 
 import pytest
 from django.urls import reverse
 
 from matches.models import MatchState
+from tests.web.internal_tokens import leaks
 
 pytestmark = pytest.mark.django_db
 
@@ -94,6 +96,9 @@ def test_replay_steps_through_public_observations(client, finished):
     assert html.count("data-step=") >= n  # one link per action, plus the stepper
     middle = client.get(f"/matches/{finished.pk}/replay/?step=3").content.decode()
     assert f"Step 3 of {n}" in middle and "Move 3 of" in middle and "Action 3" not in middle
+    # Read without JavaScript: the step in words, links to every move, no engine data.
+    text = re.sub(r"<script\b.*?</script>|<[^>]+>", " ", middle, flags=re.S)
+    assert "random bot" in text and not leaks(unescape(text))
     fragment = client.get(f"/matches/{finished.pk}/replay/?step=3&fragment=1").content.decode()
     assert "<html" not in fragment and f"Step 3 of {n}" in fragment
     # Out of range and junk steps are clamped, never errors.
