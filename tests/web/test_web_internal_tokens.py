@@ -190,7 +190,10 @@ def test_no_internal_token_on_any_page_of_a_match(page, live_server, players, ga
         check(f"{who} on the running play page", text, cards, codes, seen)
         url = f"{base}/matches/{running.pk}/"
         text, cards = read(page, url, "#live-board:not([hidden]) #live-observation > *")
+        expect(page.get_by_test_id("live-log").locator("li")).to_have_count(PART_WAY)
         check(f"{who} on the running match page", text, cards, codes, seen_at(running, None))
+        if viewer is None:
+            screenshot(page, f"match-{game}-running")
         assert page.goto(f"{base}/matches/{running.pk}/replay/").status == 403
         # The finished match: the result on the board, the match page's replay viewer, the
         # replay page at several moves, and a step drawn by the page's script.
@@ -200,6 +203,8 @@ def test_no_internal_token_on_any_page_of_a_match(page, live_server, players, ga
         url = f"{base}/matches/{finished.pk}/"
         text, cards = read(page, url, "#replay[data-ready] #replay-board > *")
         check(f"{who} on the finished match page", text, cards, codes, seen_at(finished, None))
+        if viewer is None:
+            screenshot(page, f"match-{game}-finished")
         for step in steps:
             url = f"{base}/matches/{finished.pk}/replay/?step={step}"
             text, cards = read(page, url, "#replay[data-ready] #replay-board > *")

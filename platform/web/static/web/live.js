@@ -27,6 +27,15 @@ function showMove(view) {
     }
   }
   document.getElementById("live-observation").replaceChildren(drawn);
+  // The move log in the play page's words, as a spectator reads it (the newest moves).
+  const log = document.getElementById("live-log");
+  log.replaceChildren(...(view.log || []).map((line) => {
+    const item = el("li", {}, el("span", { class: "move-no", text: `${line.ply + 1}.` }));
+    if (!line.named) item.append(el("strong", { text: `${seatName(line.seat)}: ` }));
+    item.append(document.createTextNode(line.text));
+    return item;
+  }));
+  log.scrollTop = log.scrollHeight;
   box.dataset.ply = String(view.ply);
 }
 
