@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 
+from matches import interactive
 from matches.models import AuditEntry, Match, MatchSeat, MatchState
 from matches.wording import match_result_text
 from players.models import Player
@@ -20,7 +23,6 @@ from tournaments.rated import describe as paper_description
 from web import queries
 from web.charts import line_chart, sparkline
 from web.forms import ChallengeForm, CorrectForm, ReasonForm
-from web.live import public_view
 from web.play_ratings import match_ratings
 from web.queue_page import queue_form, wait_context
 from web.replay import position_words, replay_match
@@ -219,7 +221,9 @@ def match_detail(request: HttpRequest, pk: int, status: int = 200, **bound) -> H
     if match.seed_revealed and not match.on_paper and not fragment:  # the board, at the end
         context.update(_replay_context(match, seats, len(match.actions)))
     elif match.state == MatchState.RUNNING and not match.on_paper:
-        context["live_view"] = public_view(match.pk)  # people's match: its board now
+        # People's match: its board now (a worker's bot match: nothing until its end).
+        with contextlib.suppress(interactive.PlayError):
+            context["live_view"] = interactive.view_for(match, None)
     if request.user.is_authenticated and request.user.is_staff:
         context.update(
             staff=True,
@@ -272,7 +276,13 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
         )
     seats = list(match.seats.all())
     as_json = request.GET.get("format") == "json"
-    context = {"match": match, "seats": seats, **_replay_context(match, seats, _step(request))}
+    # A step for the script (or the fragment) needs no sentence of the moves after it.
+    words = not (as_json or request.GET.get("fragment"))
+    context = {
+        "match": match,
+        "seats": seats,
+        **_replay_context(match, seats, _step(request), words),
+    }
     if as_json:
         return JsonResponse(
             {
