@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from django import template
@@ -165,6 +166,14 @@ def ordinal(value: Any) -> str:
         return as_ordinal(int(value))
     except (TypeError, ValueError):
         return "" if value is None else str(value)
+
+
+@register.filter
+def seat_position(key: Any) -> str:
+    """A seat position of the matchup counts as people say it: "Seat 2" (the stored key) ->
+    "2nd to play"; any other key as it is."""
+    found = re.fullmatch(r"Seat (\d+)", str(key))
+    return f"{as_ordinal(int(found.group(1)))} to play" if found else str(key)
 
 
 @register.filter
