@@ -83,6 +83,14 @@ def test_open_a_match_and_step_through_its_replay(page, live_server, finished):
     page.goto(f"{live_server.url}/matches/{finished.pk}/")
     expect(page.get_by_test_id("seed")).to_have_text(str(finished.seed))
     screenshot(page, "match")
+    # The match page shows the game on its board at the last move, and steps back in place.
+    position = page.get_by_test_id("replay-position")
+    expect(position).to_have_text(f"Step {n} of {n}")
+    expect(page.get_by_test_id("replay-board").locator(".kow")).to_be_visible()
+    expect(page.locator("#replay")).to_have_attribute("data-ready", "1")
+    page.get_by_role("link", name="Previous", exact=True).click()
+    expect(position).to_have_text(f"Step {n - 1} of {n}")
+    assert page.url.endswith(f"/matches/{finished.pk}/")  # the match page's address stays
     page.get_by_role("link", name="Step through the replay").click()
     position = page.get_by_test_id("replay-position")
     expect(position).to_have_text(f"Step 0 of {n}")

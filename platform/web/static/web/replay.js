@@ -16,6 +16,9 @@ if (root) {
   const draw = BOARDS[root.dataset.presentation];
   let view = JSON.parse($("replay-view").textContent);
   let at = Number(root.dataset.at);
+  // The replay page itself (its address follows the step), or the viewer inside the match page:
+  // there the keys step only within the viewer (the page's own Home and End still scroll it).
+  const ownPage = location.pathname === new URL(root.dataset.url, location.href).pathname;
   let latest = 0; // requests can overlap (keys pressed quickly): only the newest one renders
 
   const seatName = (seat) => (view && view.seats[seat] ? view.seats[seat].name : "a player");
@@ -68,9 +71,7 @@ if (root) {
     pane.innerHTML = data.html;
     renderBoard();
     root.dataset.at = String(data.at);
-    if (location.pathname === new URL(root.dataset.url, location.href).pathname) {
-      history.replaceState(null, "", `?step=${data.at}`);
-    }
+    if (ownPage) history.replaceState(null, "", `?step=${data.at}`);
   }
 
   root.addEventListener("click", (event) => {
@@ -95,6 +96,7 @@ if (root) {
   root.querySelector(".replay-go").hidden = true; // the slider moves the board by itself
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, textarea, select")) return;
+    if (!ownPage && !root.contains(event.target)) return;
     const moves = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: n };
     if (event.key in moves) {
       event.preventDefault();
