@@ -58,23 +58,36 @@ def move_log(
         seat = game.to_act(log.state)
         before = game.clone(log.state)
         events = game.apply(log.state, action, seat)
-        text = name_seats(game.describe_move(before, action, events, viewer, names), names)
-        actor = names[seat] if seat is not None and 0 <= seat < len(names) else ""
-        log.lines.append(
-            {
-                "ply": ply,
-                "seat": seat,
-                "text": text,
-                "named": opens_with_name(text, actor, names),
-                "path": game.action_path(before, action, viewer),
-            }
-        )
+        log.lines.append(log_line(game, before, action, events, ply, seat, viewer, names))
     lines = list(log.lines)
     with _lock:
         _cache[cache_key] = log
         while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     return lines
+
+
+def log_line(
+    game: Game,
+    before: Any,
+    action: str,
+    events: list[Any],
+    ply: int,
+    seat: int | None,
+    viewer: int | None,
+    names: Sequence[str],
+) -> dict[str, Any]:
+    """One line of the log: ``action`` (played by ``seat`` on ``before``, giving ``events``) in
+    words as ``viewer`` may read it, seats by ``names`` (see :func:`move_log`)."""
+    text = name_seats(game.describe_move(before, action, events, viewer, names), names)
+    actor = names[seat] if seat is not None and 0 <= seat < len(names) else ""
+    return {
+        "ply": ply,
+        "seat": seat,
+        "text": text,
+        "named": opens_with_name(text, actor, names),
+        "path": game.action_path(before, action, viewer),
+    }
 
 
 def forget(match_key: tuple[Any, ...]) -> None:

@@ -93,8 +93,11 @@ def test_the_page_shows_the_heat_map_by_name(client, two) -> None:
     page = client.get(f"/insights/matchups/{AKW}/").content.decode()
     assert "Matchups: AracKhan Wars" in page and "vs Nakka" in page and "By faction" in page
     assert "heat-9" in page  # Nakka won all 25 against Blight
-    matrix = page.split('data-testid="matchup-matrix"')[1].split("By seat position")[0]
+    matrix = page.split('data-testid="matchup-matrix"')[1].split("By turn order")[0]
     assert "25 games" in matrix and "too few" not in matrix
+    # Seat positions in words: the order of play, never "Seat 1".
+    seats = page.split('data-testid="seat-table"')[1].split("</table>")[0]
+    assert "1st to play" in seats and "2nd to play" in seats and "Seat" not in seats
     empty = client.get("/insights/matchups/khan-of-khans/").content.decode()
     assert "No finished matches of Khan of Khans counted yet." in empty
 

@@ -103,6 +103,14 @@ def test_open_a_match_and_step_through_its_replay(page, live_server, finished):
     page.goto(f"{live_server.url}/matches/{finished.pk}/")
     expect(page.get_by_test_id("seed")).to_have_text(str(finished.seed))
     screenshot(page, "match")
+    # The match page shows the game on its board at the last move, and steps back in place.
+    position = page.get_by_test_id("replay-position")
+    expect(position).to_have_text(f"Step {n} of {n}")
+    expect(page.get_by_test_id("replay-board").locator(".kow")).to_be_visible()
+    expect(page.locator("#replay")).to_have_attribute("data-ready", "1")
+    page.get_by_role("link", name="Previous", exact=True).click()
+    expect(position).to_have_text(f"Step {n - 1} of {n}")
+    assert page.url.endswith(f"/matches/{finished.pk}/")  # the match page's address stays
     page.get_by_role("link", name="Step through the replay").click()
     position = page.get_by_test_id("replay-position")
     expect(position).to_have_text(f"Step 0 of {n}")
@@ -113,7 +121,10 @@ def test_open_a_match_and_step_through_its_replay(page, live_server, finished):
     expect(page).to_have_url(re.compile(r"\?step=2$"))
     page.get_by_role("link", name="Next", exact=True).click()
     expect(position).to_have_text(f"Step 3 of {n}")
-    expect(page.get_by_test_id("replay-action")).to_contain_text("Action 3")
+    expect(page.get_by_test_id("replay-action")).to_contain_text("Move 3 of")
+    # The play page's board, drawn from the spectator's view of the step.
+    board = page.get_by_test_id("replay-board")
+    expect(board.locator(".kow")).to_be_visible()
     expect(page.locator('.action-list a[aria-current="step"]')).to_have_attribute("data-step", "3")
     page.keyboard.press("End")
     expect(position).to_have_text(f"Step {n} of {n}")
@@ -122,6 +133,16 @@ def test_open_a_match_and_step_through_its_replay(page, live_server, finished):
     expect(position).to_have_text(f"Step 0 of {n}")
     page.locator(".action-list a[data-step='5']").click()
     expect(position).to_have_text(f"Step 5 of {n}")
+    # The slider goes to a move; at a phone's width the page does not scroll sideways.
+    page.get_by_test_id("replay-range").fill("7")
+    expect(position).to_have_text(f"Step 7 of {n}")
+    expect(page).to_have_url(re.compile(r"\?step=7$"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    expect(page.locator("#replay")).to_have_attribute("data-ready", "1")
+    expect(board.locator(".kow")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "replay-390")
 
 
 def test_keyboard_navigation_of_the_main_nav(page, live_server, person):

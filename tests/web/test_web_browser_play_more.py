@@ -92,7 +92,7 @@ def test_the_live_match_page_follows_every_move_without_hidden_cards(browser_pag
     page.on("websocket", lambda ws: ws.on("framereceived", lambda data: frames.append(data)))
     page.goto(f"{daphne}/matches/{match.pk}/")  # an anonymous spectator
     progress = page.get_by_test_id("live-progress")
-    expect(progress).to_contain_text("0 actions played")
+    expect(progress).to_contain_text("0 moves played")
     rng = random.Random(3)
     for ply in range(1, 5):
         view = _api(daphne, tokens[0], "GET", f"/api/matches/{match.pk}/play/")
@@ -107,7 +107,7 @@ def test_the_live_match_page_follows_every_move_without_hidden_cards(browser_pag
             {"action": action, "ply": ply - 1},
         )
         expect(page.locator("#match-live")).to_have_attribute("data-ply", str(ply))
-        expect(progress).to_contain_text(f"{ply} action")
+        expect(progress).to_contain_text(f"{ply} move")
     screenshot(page, "match-live-moves")
     # Hands are what the seats hold now: none of their cards reached the spectator.
     hands = [

@@ -1,4 +1,4 @@
-"""The SVG chart helpers and the generic observation view: content, scaling and escaping."""
+"""The SVG chart helpers: content, scaling and escaping."""
 
 import re
 from datetime import UTC, datetime, timedelta
@@ -6,7 +6,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from web.charts import date_labels, line_chart, sparkline
-from web.templatetags.web_tags import observation
 
 
 def test_line_chart_plots_every_point_within_the_box():
@@ -34,21 +33,6 @@ def test_sparkline_direction_and_label():
     assert 'class="spark down"' in str(sparkline([3, 2, 1], label='a "quoted" label'))
     assert "&quot;quoted&quot;" in str(sparkline([3, 2, 1], label='a "quoted" label'))
     assert str(sparkline([1], label="one point")) == ""
-
-
-def test_observation_view_escapes_engine_text_and_nests():
-    html = str(
-        observation(
-            {
-                "players": [{"name": "<b>bold</b>", "cards": ["A", "K"]}],
-                "decks": [{"count": 3, "top": None}],
-                "over": False,
-            }
-        )
-    )
-    assert "<b>bold</b>" not in html and "&lt;b&gt;bold&lt;/b&gt;" in html
-    assert "A, K" in html and "<dt>over</dt><dd>no</dd>" in html
-    assert '<table class="obs-table">' in html and "<td>—</td>" in html
 
 
 def _dates_of(svg: str) -> list[tuple[float, str, str]]:

@@ -1,11 +1,13 @@
 """Public pages with Django's test client: status, key content, no hidden information."""
 
 import re
+from html import unescape
 
 import pytest
 from django.urls import reverse
 
 from matches.models import MatchState
+from tests.web.internal_tokens import leaks
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +95,10 @@ def test_replay_steps_through_public_observations(client, finished):
     assert f"Step 0 of {n}" in html and "The game as it was set up." in html
     assert html.count("data-step=") >= n  # one link per action, plus the stepper
     middle = client.get(f"/matches/{finished.pk}/replay/?step=3").content.decode()
-    assert f"Step 3 of {n}" in middle and "Action 3: seat" in middle
+    assert f"Step 3 of {n}" in middle and "Move 3 of" in middle and "Action 3" not in middle
+    # Read without JavaScript: the step in words, links to every move, no engine data.
+    text = re.sub(r"<script\b.*?</script>|<[^>]+>", " ", middle, flags=re.S)
+    assert "random bot" in text and not leaks(unescape(text))
     fragment = client.get(f"/matches/{finished.pk}/replay/?step=3&fragment=1").content.decode()
     assert "<html" not in fragment and f"Step 3 of {n}" in fragment
     # Out of range and junk steps are clamped, never errors.
@@ -105,19 +110,29 @@ def test_replay_steps_through_public_observations(client, finished):
 
 
 def test_replay_hides_hands_until_the_end(client, finished):
-    """Kingdom of Warlords hands are hidden from spectators during play, shown at the end."""
+    """Kingdom of Warlords hands are hidden from spectators during play: the board's view of a
+    step is the spectator's observation, and no card only a seat sees is named on the page."""
+    from engines.record import normalise
     from engines.registry import get_game
 
     game = get_game(finished.game)
     state = game.new_game(finished.seed, 2, finished.decks, finished.options or None)
-    secret = game.observation(state, 0)
-    public = game.observation(state, None)
+    secret = normalise(game.observation(state, 0))
+    public = normalise(game.observation(state, None))
     assert secret != public  # seat 0 sees more than a spectator at setup
     html = client.get(f"/matches/{finished.pk}/replay/?step=0").content.decode()
-    from web.templatetags.web_tags import observation
-
-    assert str(observation(public)) in html
-    assert str(observation(secret)) not in html
+    data = client.get(f"/matches/{finished.pk}/replay/?step=0&format=json").json()
+    assert data["at"] == 0 and data["view"]["observation"] == public
+    assert data["view"]["seat"] is None and data["view"]["legal"] == []
+    hidden = set(game.card_faces(secret)) - set(game.card_faces(public))
+    assert hidden and not hidden & set(data["view"]["faces"])
+    # The step in words names none of them (the move log beside it is the whole match's:
+    # cards played later are named there).
+    names = {game.card_faces(secret)[c]["name"] for c in hidden}
+    names -= {f["name"] for f in game.card_faces(public).values()}
+    names = {name for name in names if re.search(r"[A-Za-z]", name)}
+    assert names and not [n for n in names if re.search(rf"\b{re.escape(n)}\b", data["html"])]
+    assert "replay-view" in html and "Step 0 of" in html
 
 
 def test_replay_of_a_match_not_ended_is_refused(client, scheduled):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from django import template
@@ -88,68 +89,20 @@ def signed(value: float) -> str:
     return f"{value:+.2f}"
 
 
-def _scalar(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _render(value: Any, depth: int) -> SafeString:
-    if isinstance(value, dict):
-        if not value:
-            return mark_safe('<span class="muted">none</span>')
-        return format_html(
-            '<dl class="obs obs-{}">{}</dl>',
-            depth,
-            format_html_join(
-                "",
-                "<dt>{}</dt><dd>{}</dd>",
-                ((str(k).replace("_", " "), _render(v, depth + 1)) for k, v in value.items()),
-            ),
-        )
-    if isinstance(value, list):
-        if not value:
-            return mark_safe('<span class="muted">none</span>')
-        if all(not isinstance(v, dict | list) for v in value):
-            return format_html('<span class="list">{}</span>', ", ".join(map(_scalar, value)))
-        if all(
-            isinstance(v, dict) and all(not isinstance(x, dict | list) for x in v.values())
-            for v in value
-        ):
-            keys = list(dict.fromkeys(k for v in value for k in v))
-            return format_html(
-                '<table class="obs-table"><thead><tr><th scope="col">#</th>{}</tr></thead>'
-                "<tbody>{}</tbody></table>",
-                format_html_join(
-                    "", '<th scope="col">{}</th>', ((k.replace("_", " "),) for k in keys)
-                ),
-                format_html_join(
-                    "",
-                    "<tr><td>{}</td>{}</tr>",
-                    (
-                        (
-                            i,
-                            format_html_join(
-                                "", "<td>{}</td>", ((_scalar(v.get(k)),) for k in keys)
-                            ),
-                        )
-                        for i, v in enumerate(value)
-                    ),
-                ),
-            )
-        return format_html(
-            '<ol class="obs-list" start="0">{}</ol>',
-            format_html_join("", "<li>{}</li>", ((_render(v, depth + 1),) for v in value)),
-        )
-    return format_html("{}", _scalar(value))
+ORIGIN_WORDS = {
+    "challenge": "a challenge",
+    "matchmaker": "paired by the ladder queue",
+    "tournament": "a tournament match",
+    "demo": "demo data",
+    "demo-play": "demo data",
+    "test": "a test match",
+}
 
 
 @register.filter
-def observation(value: Any) -> SafeString:
-    """Any engine's observation (plain JSON) as nested definition lists."""
-    return _render(value, 0)
+def origin_words(origin: str) -> str:
+    """How a match came about, in words ("paired by the ladder queue", not ``matchmaker``)."""
+    return ORIGIN_WORDS.get(origin, str(origin).replace("_", " ").replace("-", " "))
 
 
 @register.simple_tag
@@ -213,6 +166,14 @@ def ordinal(value: Any) -> str:
         return as_ordinal(int(value))
     except (TypeError, ValueError):
         return "" if value is None else str(value)
+
+
+@register.filter
+def seat_position(key: Any) -> str:
+    """A seat position of the matchup counts as people say it: "Seat 2" (the stored key) ->
+    "2nd to play"; any other key as it is."""
+    found = re.fullmatch(r"Seat (\d+)", str(key))
+    return f"{as_ordinal(int(found.group(1)))} to play" if found else str(key)
 
 
 @register.filter

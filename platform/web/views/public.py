@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from django.core.paginator import Paginator
 from django.db.models import Count, Prefetch, Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 
+from matches import interactive
 from matches.models import AuditEntry, Match, MatchSeat, MatchState
 from matches.wording import match_result_text
 from players.models import Player
@@ -21,7 +25,7 @@ from web.charts import line_chart, sparkline
 from web.forms import ChallengeForm, CorrectForm, ReasonForm
 from web.play_ratings import match_ratings
 from web.queue_page import queue_form, wait_context
-from web.replay import replay_match
+from web.replay import position_words, replay_match
 from web.views.insights import drift_context
 
 HISTORY_POINTS = 100  # rating-history chart: the last this many matches per ladder
@@ -223,6 +227,13 @@ def match_detail(request: HttpRequest, pk: int, status: int = 200, **bound) -> H
         "paper": paper_description(match) if match.on_paper else None,
         "ratings": match_ratings(match, request.user),
     }
+    fragment = request.GET.get("fragment") == "live"
+    if match.seed_revealed and not match.on_paper and not fragment:  # the board, at the end
+        context.update(_replay_context(match, seats, len(match.actions)))
+    elif match.state == MatchState.RUNNING and not match.on_paper:
+        # People's match: its board now (a worker's bot match: nothing until its end).
+        with contextlib.suppress(interactive.PlayError):
+            context["live_view"] = interactive.view_for(match, None)
     if request.user.is_authenticated and request.user.is_staff:
         context.update(
             staff=True,
@@ -231,11 +242,38 @@ def match_detail(request: HttpRequest, pk: int, status: int = 200, **bound) -> H
             correct_form=bound.get("correct_form") or CorrectForm(prefix="correct", seats=seats),
             verify_report=bound.get("verify_report") or match.verification,
         )
-    template = "web/match_live.html" if request.GET.get("fragment") == "live" else "web/match.html"
+    template = "web/match_live.html" if fragment else "web/match.html"
     return render(request, template, context, status=status)
 
 
+def _replay_context(match: Match, seats: list[MatchSeat], at: int, words: bool = True) -> dict:
+    """The replay viewer's context (``web/_replay_viewer.html``): the spectator's board after
+    ``at`` actions, the step in sentences and, with ``words``, every move in words."""
+    names = [s.player.public_name for s in seats]
+    replay = replay_match(match, names, at, words=words)
+    n = len(match.actions)
+    return {
+        "replay": replay,
+        "at": replay.at,
+        "n": n,
+        "prev": max(0, replay.at - 1),
+        "next": min(n, replay.at + 1),
+        "current": replay.steps[replay.at - 1] if 0 < replay.at <= len(replay.steps) else None,
+        "position": position_words(replay, names, match_result_text(match, seats)),
+        "board": replay.view,
+    }
+
+
+def _step(request: HttpRequest) -> int:
+    try:
+        return int(request.GET.get("step", "0"))
+    except ValueError:
+        return 0
+
+
 def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match on the play page's board, step by step, as a spectator saw it (``?step=N``;
+    ``&format=json``: that step's board and words, for the page's script)."""
     match = _match(pk)
     if match.on_paper:  # nothing to step through: no engine played it
         return render(request, "web/replay_unavailable.html", {"match": match}, status=404)
@@ -246,22 +284,22 @@ def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
             {"match": match},
             status=403,
         )
-    seats = list(match.seats.select_related("player").order_by("seat"))
-    try:
-        at = int(request.GET.get("step", "0"))
-    except ValueError:
-        at = 0
-    replay = replay_match(match, [s.player.public_name for s in seats], at)
-    n = len(replay.steps)
+    seats = list(match.seats.all())
+    as_json = request.GET.get("format") == "json"
+    # A step for the script (or the fragment) needs no sentence of the moves after it.
+    words = not (as_json or request.GET.get("fragment"))
     context = {
         "match": match,
         "seats": seats,
-        "replay": replay,
-        "at": replay.at,
-        "n": n,
-        "prev": max(0, replay.at - 1),
-        "next": min(n, replay.at + 1),
-        "current": replay.steps[replay.at - 1] if replay.at else None,
+        **_replay_context(match, seats, _step(request), words),
     }
+    if as_json:
+        return JsonResponse(
+            {
+                "at": context["at"],
+                "view": context["board"],
+                "html": render_to_string("web/replay_step.html", context, request),
+            }
+        )
     template = "web/replay_step.html" if request.GET.get("fragment") else "web/replay.html"
     return render(request, template, context)

@@ -1,7 +1,10 @@
 // Live match page: a websocket on /ws/matches/<id>/ receives the match's public events: while
 // people play it, its public view after every action ("move": the board a spectator may see);
-// on the end of the match the page re-renders its live region from the server.
-import { generic } from "./observation.js";
+// on the end of the match the page re-renders its live region from the server. The view is drawn
+// on the play page's board (web/board/), read-only; the page starts from the view the server
+// wrote into it (#live-view), so the board shows before the socket opens.
+import { el } from "./observation.js";
+import { BOARDS } from "./board/index.js";
 
 const box = document.getElementById("match-live");
 const status = document.getElementById("live-status");
@@ -10,11 +13,29 @@ function showMove(view) {
   const board = document.getElementById("live-board");
   if (!board) return;
   board.hidden = false;
-  const toAct = view.seats[view.to_act];
+  const seatName = (seat) => (view.seats[seat] ? view.seats[seat].name : "a player");
   document.getElementById("live-progress").textContent = view.state === "running"
-    ? `${view.ply} action${view.ply === 1 ? "" : "s"} played · ${toAct ? toAct.name : `seat ${view.to_act}`} to act`
+    ? `${view.ply} move${view.ply === 1 ? "" : "s"} played · ${seatName(view.to_act)} to act`
     : `The match is ${view.state}.`;
-  document.getElementById("live-observation").replaceChildren(generic(view.observation));
+  const draw = BOARDS[view.game];
+  let drawn = el("p", { class: "muted", text: "The board of this game is shown on its play page." });
+  if (draw) {
+    try {
+      drawn = draw(view.observation, { faces: view.faces || {}, seatName, viewer: null, view: { ...view, legal: [] } });
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  document.getElementById("live-observation").replaceChildren(drawn);
+  // The move log in the play page's words, as a spectator reads it (the newest moves).
+  const log = document.getElementById("live-log");
+  log.replaceChildren(...(view.log || []).map((line) => {
+    const item = el("li", {}, el("span", { class: "move-no", text: `${line.ply + 1}.` }));
+    if (!line.named) item.append(el("strong", { text: `${seatName(line.seat)}: ` }));
+    item.append(document.createTextNode(line.text));
+    return item;
+  }));
+  log.scrollTop = log.scrollHeight;
   box.dataset.ply = String(view.ply);
 }
 
@@ -46,4 +67,6 @@ function connect(attempt = 0) {
   });
 }
 
+const initial = document.getElementById("live-view");
+if (box && initial) showMove(JSON.parse(initial.textContent));
 if (box && box.dataset.live === "1" && "WebSocket" in window) connect();

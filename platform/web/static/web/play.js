@@ -256,7 +256,6 @@ function render() {
     drawn = generic(view.observation);
   }
   $("play-board").replaceChildren(drawn);
-  $("play-raw").replaceChildren(generic(view.observation));
   decorate();
   renderResign();
   renderLog();

@@ -34,7 +34,7 @@ function corralRow(obs, faces, seat) {
     const total = corral.cards.reduce((sum, id) => sum + (cows(faces, id) || 0), 0) + (corral.sneaked ? cows(faces, corral.sneaked) || 0 : 0);
     const tile = el("div", { class: "corral closed" });
     tile.append(el("span", { class: "pile-label", text: `Corral ${i + 1}` }));
-    tile.append(el("span", { class: "pile-count", text: known ? `${total} cows safe` : `${corral.cards.length} face-down cards` }));
+    tile.append(el("span", { class: "pile-count", text: known ? `${total} cows safe` : `${corral.cards.length} face-down card${corral.cards.length === 1 ? "" : "s"}` }));
     if (corral.sneaked) tile.append(el("span", { class: "card-note", text: "+1 sneaked card" }));
     row.append(tile);
   });
