@@ -65,7 +65,7 @@ def test_the_form_lists_your_legal_decks_by_name_the_last_played_chosen(
     assert options == [
         (str(snow.pk), "Snow", True),  # never played here: the first of them
         (str(swamp.pk), "Swamp", False),
-        ("", "None: the game deals me one", False),
+        ("", "No deck: the game deals me one", False),
     ]
     joined = _join(client, django_capture_on_commit_callbacks, player="dana", deck=swamp.pk)
     assert joined.status_code == 302
