@@ -134,7 +134,8 @@ class QueueForm(ActorForm):
         preselected = last_used or (versions[0] if versions else None)
         self.fields["deck"] = forms.TypedChoiceField(
             label="Your deck",
-            choices=[(v.pk, v.deck.name) for v in versions] + [("", "No deck: the game deals me one")],
+            choices=[(v.pk, v.deck.name) for v in versions]
+            + [("", "No deck: the game deals me one")],
             coerce=int,
             empty_value=None,
             required=False,
