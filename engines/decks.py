@@ -18,10 +18,8 @@ import json
 import re
 from typing import Any, Protocol
 
-from engines.arackhan_wars.catalogue import CatalogueError
-from engines.arackhan_wars.decklist import DeckInputError, ParsedDeck
-from engines.arackhan_wars.format import DeckReport, StarterDeck
 from engines.base import DeckViolation
+from engines.deck_types import CatalogueError, DeckInputError, DeckReport, ParsedDeck, StarterDeck
 from engines.registry import UnknownGame, get_game
 
 __all__ = [

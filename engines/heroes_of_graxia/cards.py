@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.heroes_of_graxia.effects import (
+    EQUIPMENT_ONLY,
     Effect,
     EffectError,
     parse_effects,
@@ -240,6 +241,13 @@ def card_from_row(row: dict[str, Any], line: int = 0) -> Card:
                 raise CatalogueError(f"{name}: a Spell needs at least one effect", line)
         elif cls in ("Unit", "Hero", "Equipment"):
             specials = parse_effects(_cell(row, "specials"), "passive")
+            doubling = [e.name for e in specials if e.name in EQUIPMENT_ONLY]
+            if doubling and cls != "Equipment":
+                raise CatalogueError(
+                    f"{name}: {doubling[0]} is an Equipment Special (it doubles the listed "
+                    "value of the Unit it is attached to); a Spell doubles with its own effect",
+                    line,
+                )
         elif _cell(row, "specials"):
             raise CatalogueError(f"{name}: a {cls} card has no Specials", line)
         else:

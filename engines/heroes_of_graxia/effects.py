@@ -16,7 +16,11 @@ Equipment they belong to the Unit it is attached to):
 - ``spells:N``: the Legion may cast N more Spells in a combat;
 - ``ally:RACE:N``: +N Attack for each other Unit of that race in the Legion (Mercenaries in the
   combat included);
-- ``bounty:N``: N more Monster Gold when the Legion defeats a Monster.
+- ``bounty:N``: N more Monster Gold when the Legion defeats a Monster;
+- ``double_attack`` / ``double_defense`` (Equipment only): the Unit it is attached to has its
+  listed Attack / Defense doubled ("Spell and Equipment Cards that modify (i.e. double) a listed
+  Attack or Defense value do not modify attached Equipment or other bonuses"); a listed value is
+  doubled once, however many cards double it.
 
 Spell effects (``combat``: only in a combat, ``out``: only as an action out of combat,
 ``any``: both):
@@ -47,8 +51,12 @@ PASSIVE: dict[str, int] = {
     "spells": 1,
     "ally": 2,
     "bounty": 1,
+    "double_attack": 0,
+    "double_defense": 0,
 }
 """Passive special -> number of arguments (``ally`` takes a race and a number)."""
+EQUIPMENT_ONLY = ("double_attack", "double_defense")
+"""Passive specials only Equipment may carry (they modify the Unit it is attached to)."""
 
 SPELL: dict[str, tuple[int, str, str]] = {
     "attack": (1, "combat", ""),
@@ -167,6 +175,8 @@ _PASSIVE_TEXT = {
     "spells": "Your Legion may cast {n} more Spell{s} in combat.",
     "ally": "+{n} Attack for each other {race} Unit in your Legion.",
     "bounty": "+{n} Monster Gold when your Legion defeats a Monster.",
+    "double_attack": "Doubles the listed Attack of the Unit it is attached to.",
+    "double_defense": "Doubles the listed Defense of the Unit it is attached to.",
 }
 _SPELL_TEXT = {
     "attack": "+{n} Attack to your Legion in this combat.",

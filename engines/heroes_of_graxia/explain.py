@@ -283,7 +283,12 @@ def _specific(st: State, seat: int, m: A.Move) -> str:
     if op == A.CAST:
         return _cast_problem(st, seat, a, b)
     if op == A.HIRE_OP:
-        return f"{_name(st, a)} is not a Mercenary"
+        if not _is_mercenary(st, a):
+            return f"{_name(st, a)} is not a Mercenary"
+        if st.phase == SPELLS:
+            return "Mercenaries are played in step 2, before the Spells: cast Spells or 'resolve'"
+        if st.phase not in (HIRE, CLASH):
+            return "Mercenaries are only played in combat"
     if op == A.WOUND:
         s = st.pend[0][0] if st.pend else seat
         if a not in st.legion[s]:
@@ -293,10 +298,18 @@ def _specific(st: State, seat: int, m: A.Move) -> str:
     return ""
 
 
+def _is_mercenary(st: State, c: int) -> bool:
+    return st.t.CLS[c] == UNIT and st.t.SUB[c] == MERC
+
+
 def _cast_problem(st: State, seat: int, c: int, target: int) -> str:
     t = st.t
     if t.CLS[c] != SPELL:
         return f"{_name(st, c)} is not a Spell"
+    if st.phase == HIRE:
+        return "Spells are cast in step 3, after the Mercenaries: 'ready' first"
+    if st.phase not in (MAIN, SPELLS, CLASH):
+        return _PHASE_WANTS.get(st.phase, "not legal now")
     in_combat = st.phase in (SPELLS, CLASH)
     if in_combat and not t.WHEN[c] & CAN_COMBAT:
         return f"{_name(st, c)} can only be cast out of combat"

@@ -18,23 +18,22 @@ def prestige_goal(n: int) -> int:
 
 
 def draw(st: State, s: int, k: int, events: list[dict[str, Any]] | None) -> int:
-    """Seat ``s`` draws up to ``k`` cards, shuffling its Discard Pile into a new Player Deck
-    when the deck is empty; returns how many it drew."""
+    """Seat ``s`` draws up to ``k`` cards; returns how many it drew.
+
+    "When his Player Deck is depleted, he then shuffles his Discard Pile into a new Player
+    Deck": the reshuffle follows the draw that empties the deck (rules 1.1.0), so a card bought
+    afterwards stays in the Discard Pile; rules 1.0.0 reshuffled only when a draw needed a card.
+    A deck that ran out while the Discard Pile was empty is reshuffled at the next draw."""
     deck = st.deck[s]
     hand = st.hand[s]
     got = 0
     for _ in range(k):
-        if not deck:
-            disc = st.disc[s]
-            if not disc:
-                break
-            deck.extend(disc)
-            disc.clear()
-            st.own_rng().shuffle(deck)
-            if events is not None:
-                events.append({"type": "reshuffle", "seat": s, "cards": len(deck)})
+        if not deck and not _reshuffle(st, s, events):
+            break
         hand.append(deck.pop())
         got += 1
+        if not deck and st.r.reshuffle_when_depleted:
+            _reshuffle(st, s, events)
     if events is not None and got:
         ids = st.t.ID
         events.append({"type": "draw", "seat": s, "count": got})
@@ -42,6 +41,21 @@ def draw(st: State, s: int, k: int, events: list[dict[str, Any]] | None) -> int:
             {"type": "drew", "seat": s, "cards": [ids[c] for c in hand[-got:]], "seen_by": [s]}
         )
     return got
+
+
+def _reshuffle(st: State, s: int, events: list[dict[str, Any]] | None) -> bool:
+    """Shuffle seat ``s``'s Discard Pile into its (empty) Player Deck; False when the pile is
+    empty too."""
+    disc = st.disc[s]
+    if not disc:
+        return False
+    deck = st.deck[s]
+    deck.extend(disc)
+    disc.clear()
+    st.own_rng().shuffle(deck)
+    if events is not None:
+        events.append({"type": "reshuffle", "seat": s, "cards": len(deck)})
+    return True
 
 
 def discard_hand(st: State, s: int) -> None:

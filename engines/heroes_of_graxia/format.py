@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.decks import DeckInputError, DeckReport, ParsedDeck, StarterDeck
+from engines.deck_types import DeckInputError, DeckReport, ParsedDeck, StarterDeck
 from engines.heroes_of_graxia.catalogue import Catalogue
 from engines.heroes_of_graxia.heroes import RANDOM, check_choice, hero_name, hero_slug
 

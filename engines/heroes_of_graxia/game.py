@@ -7,7 +7,17 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Game, IllegalAction, Result
+from engines.base import (
+    JSON,
+    Action,
+    BadSetup,
+    DeckViolation,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    UnknownEngineVersion,
+)
 from engines.heroes_of_graxia import canonical, observe, playout, present, rules
 from engines.heroes_of_graxia.actions import Move, parse, texts, to_text
 from engines.heroes_of_graxia.catalogue import Catalogue, shipped_catalogue
@@ -18,6 +28,7 @@ from engines.heroes_of_graxia.scoring import ranking
 from engines.heroes_of_graxia.setup import new_state
 from engines.heroes_of_graxia.state import State
 from engines.heroes_of_graxia.tables import Tables, tables_for
+from engines.heroes_of_graxia.versions import CURRENT, VERSIONS, rules_for
 
 MAX_ROUNDS = 60
 """The platform's round limit (not in the rulebook): a game still going after 60 rounds ends
@@ -26,22 +37,41 @@ and is scored like one whose Monster Deck ran out, so a ladder match always ends
 
 class HeroesOfGraxia(Game):
     """Heroes of Graxia: the deck-building game for 2-6 players (slay Monsters and other
-    Heroes for Prestige), with the platform's starter catalogue."""
+    Heroes for Prestige), with the platform's starter catalogue.
+
+    One instance per rules version and catalogue: ``HeroesOfGraxia()`` plays the current rules,
+    ``GAME.at_version("1.0.0")`` the rules that version played, so its matches replay exactly.
+    """
 
     slug: ClassVar[str] = "heroes-of-graxia"
     name: ClassVar[str] = "Heroes of Graxia"
-    version: ClassVar[str] = "1.0.0"
+    versions: ClassVar[tuple[str, ...]] = tuple(VERSIONS)
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
     uses_decks: ClassVar[bool] = True
     matchup_kind: ClassVar[str] = "Hero"
 
-    def __init__(self, catalogue: Catalogue | None = None) -> None:
+    def __init__(self, catalogue: Catalogue | None = None, version: str = CURRENT) -> None:
+        self.rules = rules_for(version)
+        self.version = version  # type: ignore[misc]  # per instance: one engine per version
         self._catalogue = catalogue
+        self._versions: dict[str, HeroesOfGraxia] = {version: self}
         self._offered: tuple[list[Move], list[str]] | None = None
         """The last legal moves listed and their texts: ``apply`` finds an action among them
         without parsing it again (the same move: the texts name first copies, as parsing
         does)."""
+
+    def at_version(self, version: str) -> HeroesOfGraxia:
+        """The engine playing the rules of ``version`` on the same catalogue (one instance per
+        version); raises :class:`UnknownEngineVersion` for a version it does not keep."""
+        engine = self._versions.get(version)
+        if engine is None:
+            if version not in VERSIONS:
+                raise UnknownEngineVersion(self.slug, version, self.versions)
+            engine = HeroesOfGraxia(self._catalogue, version)
+            engine._versions = self._versions
+            self._versions[version] = engine
+        return engine
 
     @property
     def catalogue(self) -> Catalogue:
@@ -101,7 +131,7 @@ class HeroesOfGraxia(Game):
                     )
                 taken[hero] = seat
                 heroes[seat] = hero
-        st = new_state(t, seed, n_seats, heroes, max_rounds)
+        st = new_state(t, seed, n_seats, heroes, max_rounds, rules=self.rules)
         rules.settle(st, None)
         return st
 

@@ -34,7 +34,12 @@ from engines.heroes_of_graxia.actions import (
     WOUND,
     Move,
 )
-from engines.heroes_of_graxia.legion import lethal_to_hero, spells_allowed, wound_targets
+from engines.heroes_of_graxia.legion import (
+    doubled_bits,
+    lethal_to_hero,
+    spells_allowed,
+    wound_targets,
+)
 from engines.heroes_of_graxia.state import (
     CLASH,
     HEALING,
@@ -313,4 +318,4 @@ def _combat_spells(
             if units is None:
                 units = st.units_in_combat(s)
             bit = 1 if t.S_DBL_A[c] else 2
-            out += [(CAST, c, u) for u in units if not st.doubled[u] & bit]
+            out += [(CAST, c, u) for u in units if not doubled_bits(st, u) & bit]

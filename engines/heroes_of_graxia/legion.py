@@ -20,6 +20,18 @@ def _parts(st: State, u: int) -> list[int]:
     return [u] + [e for e in (eq[base], eq[base + 1], eq[base + 2]) if e >= 0]
 
 
+def doubled_bits(st: State, u: int) -> int:
+    """Which listed values of Unit ``u`` are doubled: 1 Attack, 2 Defense (bits), by a Spell
+    cast this combat or by attached Equipment."""
+    eq, dbl = st.eq, st.t.E_DBL
+    bits = st.doubled[u]
+    base = 3 * u
+    for e in (eq[base], eq[base + 1], eq[base + 2]):
+        if e >= 0:
+            bits |= dbl[e]
+    return bits
+
+
 def attack_total(st: State, s: int, vs_monster: bool) -> int:
     """The Attack of seat ``s``'s Legion (Mercenaries in play included) in a fight against a
     Monster (``vs_monster``) or against another Legion."""
@@ -27,15 +39,20 @@ def attack_total(st: State, s: int, vs_monster: bool) -> int:
     units = st.units_in_combat(s)
     total = st.catk[s]
     special = t.MATK if vs_monster else t.LATK
-    atk, doubled, ally, race = t.ATK, st.doubled, t.ALLY, t.RACE
+    atk, doubled, ally, race, eq, dbl = t.ATK, st.doubled, t.ALLY, t.RACE, st.eq, t.E_DBL
     for u in units:
-        total += atk[u] * 2 if doubled[u] & 1 else atk[u]
-        for part in _parts(st, u):
-            if part != u:
-                total += atk[part]
-            total += special[part]
-            for r, n in ally[part]:
-                total += n * sum(1 for v in units if v != u and race[v] == r)
+        bits = doubled[u]
+        total += special[u]
+        for r, n in ally[u]:
+            total += n * sum(1 for v in units if v != u and race[v] == r)
+        base = 3 * u
+        for e in (eq[base], eq[base + 1], eq[base + 2]):
+            if e >= 0:
+                bits |= dbl[e]
+                total += atk[e] + special[e]
+                for r, n in ally[e]:
+                    total += n * sum(1 for v in units if v != u and race[v] == r)
+        total += atk[u] * 2 if bits & 1 else atk[u]
     return total
 
 
@@ -44,13 +61,16 @@ def defense_total(st: State, s: int, vs_monster: bool) -> int:
     t = st.t
     total = st.cdef[s]
     special = t.MDEF if vs_monster else t.LDEF
-    dfn, doubled = t.DEF, st.doubled
+    dfn, doubled, eq, dbl = t.DEF, st.doubled, st.eq, t.E_DBL
     for u in st.units_in_combat(s):
-        total += dfn[u] * 2 if doubled[u] & 2 else dfn[u]
-        for part in _parts(st, u):
-            if part != u:
-                total += dfn[part]
-            total += special[part]
+        bits = doubled[u]
+        total += special[u]
+        base = 3 * u
+        for e in (eq[base], eq[base + 1], eq[base + 2]):
+            if e >= 0:
+                bits |= dbl[e]
+                total += dfn[e] + special[e]
+        total += dfn[u] * 2 if bits & 2 else dfn[u]
     return total
 
 

@@ -4,7 +4,9 @@ seat cannot see (determinize); the whole state is in :mod:`canonical`.
 Public: the market, the Monsters face up, every Legion (Equipment and wounds), Loot Pile and
 Discard Pile, hand and deck sizes, the Monsters known to lie at the bottom of the Monster Deck.
 Private: each hand (to its owner) and the order of every deck (to everyone); which Monsters
-were left out of the Monster Deck at setup.
+were left out of the Monster Deck at setup. Rules 1.1.0: while a seat chooses its new hand after
+a lost Hero, its Discard Pile shows the others only its size; another seat's Victory Points are
+those on the table (its Player Deck's Trophy Value is hidden) until the game is over.
 """
 
 from __future__ import annotations
@@ -14,8 +16,13 @@ from typing import Any
 
 from engines.heroes_of_graxia.catalogue import NOTICE
 from engines.heroes_of_graxia.flow import prestige_goal
-from engines.heroes_of_graxia.legion import attack_total, defense_total, spells_allowed
-from engines.heroes_of_graxia.scoring import ranking, victory_points
+from engines.heroes_of_graxia.legion import (
+    attack_total,
+    defense_total,
+    doubled_bits,
+    spells_allowed,
+)
+from engines.heroes_of_graxia.scoring import ranking, table_victory_points, victory_points
 from engines.heroes_of_graxia.state import (
     COMBAT_NAMES,
     LOSING,
@@ -96,7 +103,8 @@ class _View:
         out["wounds"] = st.wounds[u]
         out["attack"] = t.ATK[u]
         out["defense"] = t.DEF[u]
-        out["doubled"] = [w for bit, w in ((1, "attack"), (2, "defense")) if st.doubled[u] & bit]
+        bits = doubled_bits(st, u)
+        out["doubled"] = [w for bit, w in ((1, "attack"), (2, "defense")) if bits & bit]
         out["equipment"] = []
         for slot in range(3):
             e = st.eq[3 * u + slot]
@@ -115,7 +123,10 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
     t = st.t
     v = _View(st)
     players = []
+    picking = st.phase == PICK and st.r.hidden_new_hand
     for s in range(st.n):
+        choosing = picking and s == st.cur and s != seat
+        full_vp = st.over or s == seat or not st.r.vp_without_hand
         player: dict[str, Any] = {
             "seat": s,
             "hero": v.card(st.hero[s]),
@@ -129,10 +140,12 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
             },
             "hand_count": len(st.hand[s]),
             "deck_count": len(st.deck[s]),
-            "discard": v.cards(st.disc[s]),
+            "discard": [] if choosing else v.cards(st.disc[s]),
+            "discard_count": len(st.disc[s]),
             "loot": v.cards(st.loot[s]),
             "prestige": st.prestige[s],
-            "victory_points": victory_points(st, s),
+            "victory_points": victory_points(st, s) if full_vp else table_victory_points(st, s),
+            "victory_points_on_table_only": not full_vp,
             "protected": st.safe[s],
             "in_play": v.cards(st.played[s]),
         }
@@ -259,9 +272,18 @@ def determinize(st: State, seat: int, rng: random.Random) -> State:
     c.moves = None
     if st.over:
         return c
+    picking = c.phase == PICK and c.r.hidden_new_hand
     for s in range(c.n):
         if s == seat:
             rng.shuffle(c.deck[s])
+            continue
+        if picking and s == c.cur:  # the new hand is chosen out of sight from the whole pile
+            hero = c.hero[s]
+            pool = [x for x in c.hand[s] if x != hero] + c.disc[s]
+            rng.shuffle(pool)
+            h = len(c.hand[s]) - 1
+            c.hand[s] = [hero, *pool[:h]]
+            c.disc[s] = pool[h:]
             continue
         pool = c.hand[s] + c.deck[s]
         rng.shuffle(pool)

@@ -5,20 +5,34 @@ from __future__ import annotations
 from engines.heroes_of_graxia.state import State
 
 
-def owned_cards(st: State, s: int) -> list[int]:
-    """Every card seat ``s`` owns: Loot Pile, Player Deck, Discard Pile, hand, Legion (with its
-    Equipment) and anything it has in play."""
+def _legion_cards(st: State, s: int) -> list[int]:
     eq = st.eq
-    legion = [
-        c for u in st.legion[s] for c in (u, eq[3 * u], eq[3 * u + 1], eq[3 * u + 2]) if c >= 0
-    ]
-    return st.loot[s] + st.deck[s] + st.disc[s] + st.hand[s] + legion + st.played[s]
+    return [c for u in st.legion[s] for c in (u, eq[3 * u], eq[3 * u + 1], eq[3 * u + 2]) if c >= 0]
+
+
+def counted_cards(st: State, s: int) -> list[int]:
+    """The cards whose Trophy Value counts for seat ``s``: "his Loot Pile, Player Deck, Discard
+    Pile, and Legion" (with its Equipment). Rules 1.0.0 also counted the hand and the cards in
+    play in a combat (every card the seat owns)."""
+    cards = st.loot[s] + st.deck[s] + st.disc[s] + _legion_cards(st, s)
+    if not st.r.vp_without_hand:
+        cards += st.hand[s] + st.played[s]
+    return cards
 
 
 def victory_points(st: State, s: int) -> int:
-    """One Victory Point per Prestige Point and per point of Trophy Value the seat owns."""
+    """One Victory Point per Prestige Point and per point of Trophy Value in the seat's Loot
+    Pile, Player Deck, Discard Pile and Legion."""
     trophy = st.t.TROPHY
-    return st.prestige[s] + sum(trophy[c] for c in owned_cards(st, s))
+    return st.prestige[s] + sum(trophy[c] for c in counted_cards(st, s))
+
+
+def table_victory_points(st: State, s: int) -> int:
+    """The Victory Points everyone can see on the table: Prestige and the Trophy Value of the
+    Loot Pile, Discard Pile and Legion (not the Player Deck, whose cards are hidden)."""
+    trophy = st.t.TROPHY
+    cards = st.loot[s] + st.disc[s] + _legion_cards(st, s)
+    return st.prestige[s] + sum(trophy[c] for c in cards)
 
 
 def ranking(st: State) -> tuple[list[int], list[tuple[int, int]]]:

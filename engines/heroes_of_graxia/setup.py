@@ -8,6 +8,7 @@ from typing import Any
 from engines.heroes_of_graxia.flow import HAND_SIZE, draw
 from engines.heroes_of_graxia.state import MULLIGAN, State, fresh_state
 from engines.heroes_of_graxia.tables import EQUIP, HENCH, SPELL, UNIT, Tables
+from engines.heroes_of_graxia.versions import Rules
 
 MONSTERS_BY_SEATS = {2: 10, 3: 15, 4: 15, 5: 20, 6: 20}
 """Monster cards in the Monster Deck: 10 for two players, 15 for 3-4, 20 for 5-6."""
@@ -23,10 +24,12 @@ def new_state(
     heroes: list[int | None],
     max_rounds: int,
     events: list[dict[str, Any]] | None = None,
+    rules: Rules | None = None,
 ) -> State:
-    """A game for ``n`` seats; ``heroes[s]`` is seat ``s``'s Hero card or None (random)."""
+    """A game for ``n`` seats; ``heroes[s]`` is seat ``s``'s Hero card or None (random);
+    ``rules``: the rules version's readings (default: 1.0.0's)."""
     rng = random.Random(seed)
-    st = fresh_state(t, n, rng)
+    st = fresh_state(t, n, rng, rules)
     st.max_rounds = max_rounds
     # Step one: a starting deck of the Banner cards for each player.
     used: set[int] = set()

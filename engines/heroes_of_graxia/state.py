@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from engines.heroes_of_graxia.tables import Tables
+from engines.heroes_of_graxia.versions import VERSIONS, Rules
 
 # phases: what the seat to act is deciding
 MULLIGAN, MAIN, HEALING, PICK, HIRE, SPELLS, CLASH, WOUNDS, LOSING, OVER = range(10)
@@ -60,6 +61,7 @@ class State:
 
     __slots__ = (
         "t",
+        "r",
         *_LISTS_PER_SEAT,
         *_SCALARS,
         "hero",
@@ -89,6 +91,8 @@ class State:
     )
 
     t: Tables
+    r: Rules
+    """The rules version's readings (not part of the digest)."""
     n: int
     deck: list[list[int]]
     hand: list[list[int]]
@@ -170,6 +174,7 @@ class State:
         """An independent copy (the random generator is shared until either side draws)."""
         s = State.__new__(State)
         s.t = self.t
+        s.r = self.r
         for name in _LISTS_PER_SEAT:
             setattr(s, name, [x[:] for x in getattr(self, name)])
         for name in _SCALARS:
@@ -207,10 +212,12 @@ class State:
         return self.legion[seat] + [c for c in self.played[seat] if t.CLS[c] == 2]
 
 
-def fresh_state(t: Tables, n: int, rng: random.Random) -> State:
-    """An empty state for ``n`` seats (setup fills it)."""
+def fresh_state(t: Tables, n: int, rng: random.Random, rules: Rules | None = None) -> State:
+    """An empty state for ``n`` seats (setup fills it); ``rules``: the version's readings
+    (default: 1.0.0's)."""
     s = State.__new__(State)
     s.t = t
+    s.r = rules if rules is not None else VERSIONS["1.0.0"]
     s.n = n
     for name in _LISTS_PER_SEAT:
         setattr(s, name, [[] for _ in range(n)])

@@ -61,6 +61,9 @@ class Tables:
         def effect(c: Card, name: str, source: str = "specials") -> int:
             return sum(e.n for e in getattr(c, source) if e.name == name)
 
+        def has(c: Card, name: str) -> bool:
+            return any(e.name == name for e in c.specials)
+
         self.CLS = per_uid(lambda c: CLASS_CODE[c.classification])
         self.SUB = per_uid(
             lambda c: HERO_SUB if c.classification == "Hero" else SUB_CODE.get(c.type, -1)
@@ -86,6 +89,14 @@ class Tables:
         self.MEND = per_uid(lambda c: effect(c, "mend"))
         self.SPELLS = per_uid(lambda c: effect(c, "spells"))
         self.BOUNTY = per_uid(lambda c: effect(c, "bounty"))
+        self.E_DBL = per_uid(
+            lambda c: (
+                sum(bit for bit, n in ((1, "double_attack"), (2, "double_defense")) if has(c, n))
+                if c.classification == "Equipment"
+                else 0
+            )
+        )
+        """Per Equipment card: 1 doubles its Unit's listed Attack, 2 its listed Defense (bits)."""
         self.ALLY = per_uid(
             lambda c: tuple(
                 (race_code[e.race], e.n)

@@ -3,7 +3,16 @@ adds to a Legion's totals (rulebook "Equipment Cards")."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from engines.heroes_of_graxia import HeroesOfGraxia
+from engines.heroes_of_graxia.actions import CAST
+from engines.heroes_of_graxia.catalogue import CatalogueError, parse_catalogue
+from engines.heroes_of_graxia.legal import moves
 from engines.heroes_of_graxia.legion import attack_total, defense_total
+from engines.heroes_of_graxia.state import MULLIGAN, SPELLS, VS_MONSTER
 from tests.engines.heroes_of_graxia.hog_helpers import (
     act,
     cid,
@@ -126,3 +135,68 @@ def test_an_eliminated_unit_goes_to_the_discard_pile_with_its_equipment() -> Non
     assert army in st.disc[0] and sword in st.disc[0] and aura in st.disc[0]
     assert st.host[sword] == -1 and st.wounds[army] == 0 and st.legion[0] == [hero]
     assert st.prestige[1] == 3
+
+
+DOUBLING_ROWS = (
+    "9901,Gauntlets of the Giant,1,no,Equipment,Equipment,Weapon,,5,2,,1,0,0,double_attack,,\n"
+    "9902,Bulwark Rune,1,no,Equipment,Equipment,Aura,,4,2,,0,0,0,double_defense,,\n"
+)
+
+
+def _doubling_game():
+    text = (Path(__file__).parent / "rules-cards.csv").read_text(encoding="utf-8")
+    catalogue = parse_catalogue(text + DOUBLING_ROWS, version="rules-doubling")
+    return HeroesOfGraxia(catalogue)
+
+
+def test_equipment_that_doubles_a_listed_value_is_in_the_card_format() -> None:
+    """ "Spell and Equipment Cards that modify (i.e. double) a listed Attack or Defense value do
+    not modify attached Equipment or other bonuses": an Equipment row may carry
+    ``double_attack`` / ``double_defense``, its text says what it does, and only Equipment may."""
+    game = _doubling_game()
+    card = game.catalogue.by_slug["gauntlets-of-the-giant"]
+    assert card.text == "Doubles the listed Attack of the Unit it is attached to."
+    assert card.to_row()["specials"] == "double_attack"
+    text = (Path(__file__).parent / "rules-cards.csv").read_text(encoding="utf-8")
+    bad = "9903,Giant Ogre,1,no,Unit,Unit,Army,,5,2,4,3,2,0,double_attack,,\n"
+    with pytest.raises(CatalogueError, match="double_attack is an Equipment Special"):
+        parse_catalogue(text + bad)
+
+
+def test_doubling_equipment_doubles_its_units_listed_value_before_other_bonuses() -> None:
+    """The Unit's listed value is doubled, then the other Equipment (and the doubling card's own
+    value) is added; a Spell that doubles the same value is not offered (doubled once)."""
+    game = _doubling_game()
+    t = game.tables
+    st = game.new_game(0, 2, ["Shadd", "Flist"])
+    while st.phase == MULLIGAN:
+        game.apply(st, "keep")
+    seat = st.cur
+    hero = st.hero[seat]  # Shadd (Attack 3, Defense 2) or Flist (2, 2)
+    listed_a, listed_d = t.ATK[hero], t.DEF[hero]
+    base_a, base_d = attack_total(st, seat, False), defense_total(st, seat, False)
+    gauntlets = t.copies_of[t.kind_of_slug["gauntlets-of-the-giant"]][0]
+    rune = t.copies_of[t.kind_of_slug["bulwark-rune"]][0]
+    for card, slot in ((gauntlets, 2), (rune, 0)):  # out of the market, onto the Hero
+        for deck in st.mkt_deck:
+            if card in deck:
+                deck.remove(card)
+        for row in st.mkt_row:
+            if card in row:
+                row[row.index(card)] = -1
+        st.eq[3 * hero + slot] = card
+        st.host[card] = hero
+    assert attack_total(st, seat, False) == base_a + listed_a + 1  # 2 x listed, +1 Gauntlets
+    assert defense_total(st, seat, False) == base_d + listed_d
+    obs = game.observation(st, seat)
+    assert obs["players"][seat]["legion"][0]["doubled"] == ["attack", "defense"]
+    st.doubled[hero] = 1  # a Spell's doubling on top: still doubled once
+    assert attack_total(st, seat, False) == base_a + listed_a + 1
+    st.doubled[hero] = 0
+    strike = t.copies_of[t.kind_of_slug["double-strike"]][seat]
+    for pile in (st.deck[seat], st.disc[seat], st.hand[seat]):
+        if strike in pile:
+            pile.remove(strike)
+    st.hand[seat].insert(0, strike)
+    st.phase, st.cmode, st.ctarget = SPELLS, VS_MONSTER, st.mon_row[0]
+    assert (CAST, strike, hero) not in moves(st)

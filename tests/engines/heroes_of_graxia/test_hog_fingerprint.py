@@ -1,6 +1,7 @@
 """The engine's choices pinned before any speed work: random games through the protocol (the
 bench's loop: ``legal_actions``, a seeded choice, ``apply``) for 2 to 6 players end in the same
-states after the same number of actions, and the raw playout makes the same choices."""
+states after the same number of actions, and the raw playout makes the same choices. Each rules
+version keeps its own fingerprint: 1.0.0's never moves (its matches must replay)."""
 
 from __future__ import annotations
 
@@ -14,29 +15,35 @@ from engines.heroes_of_graxia import GAME
 from engines.heroes_of_graxia.actions import parse
 from engines.heroes_of_graxia.rules import legal_moves
 
-# sha256 over "<final digest>:<actions>;" of the games below, taken before the protocol's speed
-# work (at commit 86bea90): a change to any choice, legal list or rule changes it.
-FINGERPRINT = "9bfe77db0066c5a49384d74fa729bc4515867f475f06bcec5a8db5dd046fddd0"
+# sha256 over "<final digest>:<actions>;" of the games below, per rules version: 1.0.0's taken
+# before the protocol's speed work (at commit 86bea90), 1.1.0's once its rule fixes were in
+# (issue 31). A change to any choice, legal list or rule changes it.
+FINGERPRINTS = {
+    "1.0.0": "9bfe77db0066c5a49384d74fa729bc4515867f475f06bcec5a8db5dd046fddd0",
+    "1.1.0": "e8e6c8e3e71c16d00858540f283722146fe608d187b72a264d5e57178610acfc",
+}
 
 
-def protocol_game(seed: int, n: int) -> tuple[str, int]:
-    state = GAME.new_game(seed, n)
+def protocol_game(seed: int, n: int, version: str = GAME.version) -> tuple[str, int]:
+    game = GAME.at_version(version)
+    state = game.new_game(seed, n)
     rng = random.Random(derive_seed(seed, "playout"))
     count = 0
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)
-        GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)), seat)
+    while not game.is_over(state):
+        seat = game.to_act(state)
+        game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
         count += 1
-    return GAME.digest(state), count
+    return game.digest(state), count
 
 
-def test_random_protocol_games_are_unchanged() -> None:
+@pytest.mark.parametrize("version", sorted(FINGERPRINTS))
+def test_random_protocol_games_are_unchanged(version: str) -> None:
     h = hashlib.sha256()
     for n in range(2, 7):
         for seed in range(3):
-            digest, count = protocol_game(seed, n)
+            digest, count = protocol_game(seed, n, version)
             h.update(f"{digest}:{count};".encode())
-    assert h.hexdigest() == FINGERPRINT
+    assert h.hexdigest() == FINGERPRINTS[version]
 
 
 def test_the_raw_playout_makes_the_protocols_choices() -> None:

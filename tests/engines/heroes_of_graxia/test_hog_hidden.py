@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import random
 
+from engines.heroes_of_graxia.state import PICK
 from tests.engines.heroes_of_graxia.hog_helpers import (
     GAME,
     act,
     cid,
     equip,
     give,
+    legal,
     refresh,
     started,
 )
@@ -117,3 +119,48 @@ def test_determinize_redeals_the_others_hands_but_keeps_what_the_seat_knows() ->
     assert any(different)
     for seat in (None, 0):
         assert GAME.observation(copy, seat) == GAME.observation(st, seat)
+
+
+def _lost_hero():
+    """Seat 1's Hero fell: at the start of its turn it chooses its new hand (4 cards and the
+    Hero) from its 12 cards."""
+    st = started(2)
+    hero = st.hero[1]
+    st.legion[1].remove(hero)
+    st.disc[1].append(hero)
+    act(st, "end", "keep")
+    assert st.cur == 1 and st.phase == PICK and st.pick == 4
+    return st
+
+
+def test_the_new_hand_after_a_lost_hero_is_chosen_out_of_sight() -> None:
+    """ "he puts his current hand and Player Deck into the Discard Pile. He chooses one third of
+    the cards ... as his new Hand": the hand and deck are hidden and so is the choice (rules
+    1.1.0). While seat 1 chooses, seat 0 and a spectator see only the size of its Discard Pile;
+    two different choices look the same to them, move by move and at the end."""
+    st = _lost_hero()
+    for viewer in (0, None):
+        p1 = GAME.observation(st, viewer)["players"][1]
+        assert p1["discard"] == [] and p1["discard_count"] == 12
+    assert len(GAME.observation(st, 1)["players"][1]["discard"]) == 12
+    first, last = GAME.clone(st), GAME.clone(st)
+    while first.phase == PICK:
+        a, b = legal(first)[0], legal(last)[-1]
+        act(first, a)
+        act(last, b)
+        for viewer in (0, None):
+            assert GAME.observation(first, viewer) == GAME.observation(last, viewer)
+    assert sorted(first.hand[1]) != sorted(last.hand[1])
+
+
+def test_re_dealing_a_hidden_new_hand_changes_nothing_the_others_see() -> None:
+    """Determinizing for seat 0 while seat 1 chooses re-deals seat 1's whole pile (the cards
+    already taken too): seat 0's observation is unchanged."""
+    st = _lost_hero()
+    act(st, legal(st)[0])
+    act(st, legal(st)[0])
+    seen = GAME.observation(st, 0)
+    for k in range(5):
+        other = GAME.determinize(st, 0, random.Random(k))
+        assert GAME.observation(other, 0) == seen
+        assert other.hand[1][0] == st.hero[1] and len(other.hand[1]) == len(st.hand[1])

@@ -82,3 +82,34 @@ def test_starter_registrations_are_the_six_heroes_and_random() -> None:
     assert GAME.default_decks(3) == [{"hero": "random"}] * 3
     st = GAME.new_game(5, 3, [starters[0].data, starters[6].data, starters[6].data])
     assert GAME.observation(st, None)["players"][0]["hero"]["name"] == "Shadd"
+
+
+def test_no_module_of_the_game_imports_the_deck_formats_module() -> None:
+    """``engines.decks`` imports this game's format, so nothing here imports ``engines.decks``
+    (the formats' types come from ``engines.deck_types``), and lint-imports has a contract that
+    forbids it."""
+    import ast
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    offenders = []
+    for path in sorted((root / "engines" / "heroes_of_graxia").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            offenders += [path.name for name in names if name == "engines.decks"]
+    assert offenders == []
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    assert any(
+        c["type"] == "forbidden"
+        and "engines.heroes_of_graxia" in c["source_modules"]
+        and c["forbidden_modules"] == ["engines.decks"]
+        for c in contracts
+    )

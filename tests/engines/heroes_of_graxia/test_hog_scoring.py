@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from engines.heroes_of_graxia.scoring import victory_points
+from engines.heroes_of_graxia.scoring import ranking, victory_points
 from engines.heroes_of_graxia.state import CLASH, MULLIGAN, WOUNDS
+from engines.heroes_of_graxia.versions import VERSIONS
 from tests.engines.heroes_of_graxia.hog_helpers import (
     GAME,
     act,
@@ -55,9 +56,10 @@ def test_the_game_ends_at_20_prestige_with_five_or_six_players() -> None:
     assert st.over and "seat 0 reached 20 Prestige" in st.end_reason
 
 
-def test_victory_points_count_prestige_and_trophies_of_everything_owned() -> None:
+def test_victory_points_count_loot_deck_discard_and_legion_not_the_hand() -> None:
     """ "Each Player receives one Victory Point for every Prestige Point and Trophy Value in his
-    Loot Pile, Player Deck, Discard Pile, and Legion." Reading: the hand counts too."""
+    Loot Pile, Player Deck, Discard Pile, and Legion." The hand is not in the list (rules 1.1.0;
+    1.0.0 counted it, a house rule)."""
     st = started(2)
     st.prestige[0] = 4
     give(st, 0, "cave-troll", "loot")  # trophy 2
@@ -65,8 +67,42 @@ def test_victory_points_count_prestige_and_trophies_of_everything_owned() -> Non
     give(st, 0, "tower-shield", "discard")  # trophy 1
     knights = give(st, 0, "human-knights", "legion")  # trophy 1
     equip(st, "dragonscale-plate", knights)  # trophy 2
-    give(st, 0, "ogre-brute", "hand")  # trophy 1
-    assert victory_points(st, 0) == 4 + 2 + 1 + 1 + 1 + 2 + 1
+    give(st, 0, "ogre-brute", "hand")  # trophy 1: not counted
+    assert victory_points(st, 0) == 4 + 2 + 1 + 1 + 1 + 2
+    old = st.copy()
+    old.r = VERSIONS["1.0.0"]
+    assert victory_points(old, 0) == 4 + 2 + 1 + 1 + 1 + 2 + 1
+
+
+def test_a_card_in_hand_does_not_decide_the_winner() -> None:
+    """Two seats level on everything counted: the Trophy Value in one's hand does not break
+    the tie (Prestige does)."""
+    st = started(2)
+    for s in range(2):
+        empty_hand(st, s)
+        st.disc[s].clear()
+        st.deck[s].clear()
+    st.prestige = [3, 3]
+    give(st, 0, "ogre-brute", "hand")  # trophy 1, in hand
+    st.over = True
+    ranks, keys = ranking(st)
+    assert keys[0] == keys[1] and ranks == [0, 0]
+
+
+def test_another_seats_victory_points_show_only_what_is_on_the_table() -> None:
+    """A seat's Player Deck and hand are hidden, so during the game the others see the Victory
+    Points of its Loot Pile, Discard Pile and Legion; its own seat sees the full count, and at
+    the end everyone does."""
+    st = started(2)
+    give(st, 1, "war-hammer", "deck")  # trophy 1, hidden in the deck
+    give(st, 1, "cave-troll", "loot")  # trophy 2, on the table
+    refresh(st)
+    mine = GAME.observation(st, 1)["players"][1]
+    theirs = GAME.observation(st, 0)["players"][1]
+    assert mine["victory_points"] == 3 and not mine["victory_points_on_table_only"]
+    assert theirs["victory_points"] == 2 and theirs["victory_points_on_table_only"]
+    st.over = True
+    assert GAME.observation(st, 0)["players"][1]["victory_points"] == 3
 
 
 def test_most_victory_points_win_and_a_tie_is_broken_by_prestige() -> None:

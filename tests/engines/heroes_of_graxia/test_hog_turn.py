@@ -255,3 +255,53 @@ def test_a_bought_card_is_not_replaced_when_its_deck_is_empty() -> None:
     act(st, f"buy {_slug(card)}")
     assert st.mkt_row[2][0] == -1
     assert GAME.observation(st, 0)["market"][2]["cards"][0] is None
+
+
+def test_the_deck_is_reshuffled_as_soon_as_it_is_depleted() -> None:
+    """ "When his Player Deck is depleted, he then shuffles his Discard Pile into a new Player
+    Deck." Reading (rules 1.1.0): at once, when the draw takes the deck's last card, so a card
+    bought afterwards stays in the Discard Pile (1.0.0 reshuffled only at the next draw, and the
+    bought card joined the new deck)."""
+    st = started(2)
+    st.disc[0].extend(st.deck[0][:-1])
+    del st.deck[0][:-1]  # one card left in the deck, the rest in the Discard Pile
+    pile = len(st.disc[0])
+    refresh(st)
+    events = act(st, "draw")
+    assert {"type": "reshuffle", "seat": 0, "cards": pile} in events
+    assert len(st.deck[0]) == pile and not st.disc[0]
+    st.gold = 9
+    card = st.mkt_row[0][0]
+    refresh(st)
+    act(st, f"buy {_slug(card)}")
+    assert st.disc[0] == [card] and card not in st.deck[0]
+
+
+def test_a_deck_that_ran_out_with_an_empty_discard_pile_is_reshuffled_at_the_next_draw() -> None:
+    """Depleted while the Discard Pile was empty (nothing to shuffle): the next draw shuffles
+    whatever the pile holds by then."""
+    st = started(2)
+    empty_hand(st, 0)
+    st.hand[0].extend(st.deck[0][:-1] + st.disc[0])
+    del st.deck[0][:-1]
+    st.disc[0].clear()
+    refresh(st)
+    act(st, "draw")
+    assert not st.deck[0] and not st.disc[0]
+    act(st, f"sell {_slug(st.hand[0][0])}")
+    assert len(st.disc[0]) == 1
+    act(st, "draw")
+    assert not st.deck[0] and not st.disc[0] and len(st.hand[0]) == 12
+
+
+def test_a_unit_picked_up_and_placed_again_comes_back_without_wounds() -> None:
+    """ "Pick up any one card ... from the Player's Legion and return it to his Hand"; "When
+    Units are assigned wounds, Wound Cards are placed behind them": a card in the hand has no
+    place for Wound Cards, so they stay behind; placed again (a second action), it is whole."""
+    st = started(2)
+    empty_hand(st, 0)
+    army = give(st, 0, "gorthox-shieldbreaker", "legion")
+    st.wounds[army] = 2
+    refresh(st)
+    act(st, f"pickup {cid(army)}", f"place {_slug(army)}")
+    assert army in st.legion[0] and st.wounds[army] == 0 and st.ap == 0

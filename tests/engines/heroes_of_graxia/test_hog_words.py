@@ -113,3 +113,24 @@ def test_rule_specific_reasons() -> None:
         act(st, "attack 1")
     with pytest.raises(IllegalAction, match="seat 0's turn to act, not yours"):
         GAME.apply(st, "end", 1)
+
+
+def test_a_refusal_in_a_monster_fight_names_the_step_not_the_card() -> None:
+    """Step 2 plays Mercenaries, step 3 Spells: a Spell during step 2 is refused because it is
+    step 2 (not "can only be cast in combat"), a Mercenary during step 3 because it is step 3
+    (not "is not a Mercenary")."""
+    st = started(2, heroes=["Shadd", "Flist"])
+    empty_hand(st, 0)
+    set_monsters(st, ["cave-troll"])
+    give(st, 0, "wulffins-raiders")
+    give(st, 0, "battle-fury")
+    refresh(st)
+    act(st, "fight cave-troll")
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(st, "cast battle-fury")
+    assert info.value.reason == "Spells are cast in step 3, after the Mercenaries: 'ready' first"
+    act(st, "ready")
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(st, "hire wulffins-raiders")
+    assert "Mercenaries are played in step 2, before the Spells" in info.value.reason
+    assert "not a Mercenary" not in info.value.reason
