@@ -131,16 +131,18 @@ class ArackhanWars(Game):
             for d in chosen
         ]
 
-    @staticmethod
-    def _mode(n_seats: int, options: dict[str, Any] | None) -> tuple[str, dict[str, bool]]:
+    def _mode(self, n_seats: int, options: dict[str, Any] | None) -> tuple[str, dict[str, int]]:
         """The game mode: ``1v1`` (2 seats), ``free-for-all`` (3-4) or ``2v2`` (4 seats: seats 0
         and 2 against 1 and 3; 8 rounds, opening hands of 9), and the optional modes on
-        (``strategy``, ``events``, ``objectives``: see ``modes/options.py``)."""
+        (``strategy``, ``events``, ``objectives``: see ``modes/options.py``; since 1.2.0 2v2
+        plays the Strategy phase unless ``strategy`` is false)."""
         options = dict(options or {})
         default = "1v1" if n_seats == 2 else "free-for-all"
         mode = options.pop("mode", default)
         if mode not in ("1v1", "free-for-all", "2v2"):
             raise BadSetup(f"unknown mode {mode!r} (known: 1v1, free-for-all, 2v2)")
+        if mode == "2v2" and self.rules.strategy_in_2v2:
+            options.setdefault("strategy", True)  # the rulebook's 2v2 set-up: the Strategy pack
         chosen = chosen_modes(mode, options)
         if options:
             known = ", ".join(("mode",) + MODE_OPTIONS)

@@ -457,7 +457,7 @@ def advance(st: State, events: Events) -> None:
             return
         if st.phase == PENDING and st.pending is not None:
             options = legal(st)
-            if options == ["done"]:
+            if options == ["done"] and not _done_is_secret(st):
                 _close_pending(st, events)
                 continue
             if st.pending.kind == group_attack.KIND and len(options) == 1:
@@ -466,6 +466,14 @@ def advance(st: State, events: Events) -> None:
                 st.version += 1
                 continue
         return
+
+
+def _done_is_secret(st: State) -> bool:
+    """True when a card action's only step left, ``done``, says something of a hidden hand:
+    a placement from the hand (Backup) with cards in hand, none of which may be placed
+    (since 1.2.0 the seat says ``done`` itself)."""
+    p = st.pending_action()
+    return bool(st.rules.public_single_choices and p.kind == "place" and st.hand[p.seat])
 
 
 def _reveal(st: State, events: Events) -> None:

@@ -33,8 +33,10 @@ def test_event_cards_are_played_in_every_mode() -> None:
 
 
 def test_modes_off_leave_no_mode_state_and_options_are_checked() -> None:
-    """Modes are options: off by default (play is the plain game's), true or false only."""
-    assert GAME.new_game(1, 4, None, {"mode": "2v2"}).modes is None
+    """Modes are options: off by default (play is the plain game's; 2v2's Strategy phase is
+    on by default since 1.2.0 and turned off with false), true or false only."""
+    assert GAME.new_game(1, 4, None, {"mode": "2v2", "strategy": False}).modes is None
+    assert GAME.new_game(1, 4, None, {"mode": "2v2"}).modes.strategy == 1
     assert GAME.new_game(1, 2, None, {"events": False}).modes is None
     with pytest.raises(
         BadSetup, match=r"option events is true, false or a events set version \(1\)"

@@ -4,6 +4,8 @@ played under 1.1.0 replay). Readings: docs/rules/arackhan-wars.md."""
 
 from __future__ import annotations
 
+from engines.arackhan_wars import GAME
+from engines.arackhan_wars.modes import sets, strategy
 from engines.arackhan_wars.state import INITIATIVE, PENDING
 from tests.engines.arackhan.akw_scene import scene
 
@@ -49,3 +51,84 @@ def test_a_group_in_the_initiative_sequence_takes_only_initiative_attackers() ->
     assert {f"join {old.c('Hexacarias')}", f"join {old.c('Lightning Dragon')}"} <= joins, (
         "1.1.0 read the phase (PENDING) and let any card join"
     )
+
+
+# -- 2. an automatic step never depends on hidden information ---------------------------------
+def _strategy_opening(top: str, version: str | None = None):
+    """A 2v2 Strategy game whose first seat draws ``top`` in round 1's Strategy phase (the
+    pile is the same set of cards either way: only its hidden order differs)."""
+    engine = GAME if version is None else GAME.at_version(version)
+    st = engine.new_game(11, 4, None, {"mode": "2v2", "strategy": True})
+    engine.apply(st, "first 0")
+    pile = st.modes.strategy_pile
+    want = _strategy_named(top)
+    k = pile.index(want)
+    pile[-1], pile[k] = pile[k], pile[-1]
+    while st.phase == "mulligan":
+        engine.apply(st, "keep")
+    return engine, st
+
+
+def _strategy_named(name: str) -> int:
+    return next(c.id for c in sets.shipped_set("strategy") if c.name == name)
+
+
+def test_the_enemies_do_not_learn_whether_a_drawn_strategy_card_is_affordable() -> None:
+    """ "players of an alliance cannot communicate by any means" and a Strategy card in hand is
+    hidden: War Drums (cost 1) can be paid for with round 1's one point, Hold the Line (cost 3)
+    cannot. Either way the seat decides (``strategy keep`` is its own action), so the enemies'
+    observations are the same; 1.1.0 kept Hold the Line for it at once, which told them."""
+    views = []
+    for top in ("War Drums", "Hold the Line"):
+        engine, st = _strategy_opening(top)
+        assert st.modes.strategy_hand[0] == _strategy_named(top)
+        assert engine.to_act(st) == 0, "the seat holding the card decides"
+        assert strategy.KEEP in engine.legal_actions(st, 0)
+        views.append([engine.observation(st, enemy) for enemy in (1, 3)])
+    assert views[0] == views[1]
+    _, old = _strategy_opening("Hold the Line", OLD)
+    assert GAME.at_version(OLD).to_act(old) != 0, "1.1.0 kept the unaffordable card for it"
+
+
+def test_a_placement_from_the_hand_with_nothing_left_to_place_waits_for_done() -> None:
+    """Backup: "place up to two 6th Legion creatures". A second card in hand that is not one
+    of them (Sober Knight) must not end the action by itself while a second Infantryman would
+    not: the enemy would learn what the hand holds. The seat says ``done`` (1.1.0 ended it)."""
+    views = []
+    for second in ("Sober Knight", "Infantryman"):
+        s = scene(
+            [(0, "Backup", "astral"), (0, "Phalanx", "3,2"), (1, "Yeti", "6,2")],
+            hand=[(0, "Infantryman"), (0, second)],
+            factions=("Grey Order", "Blight"),
+        )
+        s.play(f"act {s.c('Backup')}")
+        first = sorted(i for i in s.st.hand[0] if s.st.ctype[i] == s.st.ctype[s["Infantryman"]])
+        s.play(f"place c{first[0]} 2,2")
+        assert s.st.phase == PENDING and s.st.to_act == 0
+        views.append(GAME.observation(s.st, 1))
+        if second == "Sober Knight":
+            assert s.legal() == ["done"]
+    assert views[0] == views[1]
+    old = scene(
+        [(0, "Backup", "astral"), (0, "Phalanx", "3,2"), (1, "Yeti", "6,2")],
+        hand=[(0, "Infantryman"), (0, "Sober Knight")],
+        factions=("Grey Order", "Blight"),
+        version=OLD,
+    )
+    old.play(f"act {old.c('Backup')}")
+    old.play(f"place {old.c('Infantryman')} 2,2")
+    assert old.st.phase != PENDING, "1.1.0 ended the action for it"
+
+
+# -- 4. 2v2 plays the Strategy phase by default -----------------------------------------------
+def test_2v2_is_played_with_the_strategy_phase_unless_it_is_turned_off() -> None:
+    """The 2v2 set-up: "gather the pack of twenty-five Strategy cards" (the Strategy pack is
+    part of the 2v2 game). ``{"mode": "2v2"}`` plays it; ``{"strategy": false}`` turns it off;
+    1.1.0 played it only when asked, so its 2v2 records replay without it."""
+    st = GAME.new_game(5, 4, None, {"mode": "2v2"})
+    assert st.modes is not None and st.modes.strategy == 1
+    assert len(st.modes.strategy_pile) == 25
+    off = GAME.new_game(5, 4, None, {"mode": "2v2", "strategy": False})
+    assert off.modes is None
+    assert GAME.new_game(5, 4, None, None).modes is None, "free-for-all for 4 has none"
+    assert GAME.at_version(OLD).new_game(5, 4, None, {"mode": "2v2"}).modes is None
