@@ -4,6 +4,8 @@ played under 1.1.0 replay). Readings: docs/rules/arackhan-wars.md."""
 
 from __future__ import annotations
 
+import random
+
 from engines.arackhan_wars import GAME
 from engines.arackhan_wars.modes import sets, strategy
 from engines.arackhan_wars.state import INITIATIVE, PENDING
@@ -132,3 +134,29 @@ def test_2v2_is_played_with_the_strategy_phase_unless_it_is_turned_off() -> None
     assert off.modes is None
     assert GAME.new_game(5, 4, None, None).modes is None, "free-for-all for 4 has none"
     assert GAME.at_version(OLD).new_game(5, 4, None, {"mode": "2v2"}).modes is None
+
+
+# -- 3. the bots' model of hidden cards --------------------------------------------------------
+def test_determinize_deals_a_seat_that_received_a_secret_message_only_secret_messages() -> None:
+    """ "Secret message: discreetly passed on to the ally": every seat saw that seat 0 passed
+    one to seat 2, so seat 2 holds a Secret message. Over 100 determinized copies seen by an
+    enemy (seat 1), seat 2 never holds a Blitz, and the message it holds still varies; seat 3's
+    card (drawn, unknown) may be any card."""
+    st = GAME.new_game(3, 4, None, {"mode": "2v2"})
+    m = st.modes
+    secret = next(c for c in m.strategy_pile if m.card("strategy", c).type == sets.SECRET)
+    m.strategy_pile.remove(secret)
+    m.strategy_hand[2], m.received[2] = secret, True
+    m.strategy_hand[3] = m.strategy_pile.pop()
+    rng = random.Random(7)
+    held2, held3 = [], []
+    for _ in range(100):
+        copy = GAME.determinize(st, 1, rng)
+        held2.append(copy.modes.card("strategy", copy.modes.strategy_hand[2]).type)
+        held3.append(copy.modes.card("strategy", copy.modes.strategy_hand[3]).type)
+        cards = [c for c in copy.modes.strategy_hand if c is not None] + copy.modes.strategy_pile
+        assert sorted(cards) == list(range(1, 26)), "every Strategy card is somewhere once"
+    assert held2.count(sets.BLITZ) == 0 and held2.count(sets.SECRET) == 100
+    assert held3.count(sets.BLITZ) > 30, "16 Blitz of 25: an unknown card is mostly a Blitz"
+    seen_by_ally = [GAME.determinize(st, 0, rng).modes.strategy_hand[2] for _ in range(10)]
+    assert seen_by_ally == [secret] * 10, "the seat that passed it knows it"
