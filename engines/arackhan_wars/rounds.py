@@ -251,6 +251,8 @@ def play(st: State, action: str, events: Events, auto: bool = True) -> None:
     st.version += 1
     seat = st.acting_seat()
     head, _, rest = action.partition(" ")
+    if st.modes is not None and st.phase in (INITIATIVE_PHASE, TURN) and modes.watches_actions(st):
+        modes.before_action(st, seat)
     if st.phase == CHOOSE:
         st.first = int(rest)
         st.order = playing_order(st.first, st.n)
@@ -319,8 +321,11 @@ def _close_pending(st: State, events: Events) -> None:
     st.pending = None
     st.phase = p.data["return"]
     st.version += 1
-    if p.data.get("then") == "end_step":
+    then = p.data.get("then")
+    if then == "end_step":
         _end_step(st, p.seat, events, maidens_done=True)
+    elif then == "resume":
+        return  # a claim window after an action (1.2.0): the seat goes on
     else:
         _finish_action(st, p.card, p.data.get("once", False))
 
@@ -409,7 +414,11 @@ def _end_step(st: State, seat: int, events: Events, maidens_done: bool = False) 
                 then="end_step",
             )
             return
-    if st.modes is not None and st.phase == TURN and modes.end_of_turn(st, events):
+    if (
+        st.modes is not None
+        and (st.phase == TURN or st.rules.objectives_when_met)
+        and modes.end_of_turn(st, events)
+    ):
         return
     for i in st.in_play():
         if st.moved[i] and st.control[i] == seat:
@@ -450,6 +459,12 @@ def advance(st: State, events: Events) -> None:
                 _reveal(st, events)
             continue
         if st.phase in (INITIATIVE_PHASE, TURN):
+            if (
+                st.modes is not None
+                and st.modes.met_before is not None
+                and modes.after_action(st, events)
+            ):
+                continue  # a claim window: what the action just met is offered
             if legal(st) == ["pass"]:
                 _end_step(st, st.order[st.step], events)
                 st.version += 1
@@ -477,6 +492,8 @@ def _done_is_secret(st: State) -> bool:
 
 
 def _reveal(st: State, events: Events) -> None:
+    watch = st.modes is not None and modes.watches_actions(st)
+    before = modes.met_by_seat(st) if watch else []
     shown = []
     for i in st.in_play():
         if not st.face_up[i]:
@@ -490,6 +507,8 @@ def _reveal(st: State, events: Events) -> None:
         cards=[{"card": f"c{i}", "card_id": st.ctype[i], "seat": st.owner[i]} for i in shown],
     )
     st.phase, st.step = INITIATIVE_PHASE, 0
+    if watch:
+        modes.after_reveal(st, before, events)
 
 
 def _end_phase(st: State, events: Events) -> None:

@@ -56,9 +56,18 @@ class Rules:
     strategy_in_2v2: bool = False
     """2v2 is played with the Strategy phase unless ``{"strategy": false}`` turns it off (the
     rulebook's 2v2 set-up includes the Strategy pack; 1.1.0 played it only when asked)."""
+    objectives_when_met: bool = False
+    """An objective is offered right after the action of the seat whose action met it, and to
+    that seat only (after the reveal, to each seat its placed cards made meet one); 1.1.0
+    offered them at the end of each turn to every seat meeting one."""
 
 
-_FIXES_1_2 = ("initiative_groups", "public_single_choices", "strategy_in_2v2")
+_FIXES_1_2 = (
+    "initiative_groups",
+    "public_single_choices",
+    "strategy_in_2v2",
+    "objectives_when_met",
+)
 """The flags 1.2.0 turned on (every other flag is a 1.1.0 fix)."""
 _FIXES_1_1 = {f.name: True for f in fields(Rules) if f.name not in ("version", *_FIXES_1_2)}
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from engines.arackhan_wars import GAME
-from engines.arackhan_wars.modes import sets, strategy
+from engines.arackhan_wars.modes import hooks as mode_hooks
+from engines.arackhan_wars.modes import objectives, sets, strategy
 from engines.arackhan_wars.state import INITIATIVE, PENDING
 from tests.engines.arackhan.akw_scene import scene
 
@@ -160,3 +161,56 @@ def test_determinize_deals_a_seat_that_received_a_secret_message_only_secret_mes
     assert held3.count(sets.BLITZ) > 30, "16 Blitz of 25: an unknown card is mostly a Blitz"
     seen_by_ally = [GAME.determinize(st, 0, rng).modes.strategy_hand[2] for _ in range(10)]
     assert seen_by_ally == [secret] * 10, "the seat that passed it knows it"
+
+
+# -- 5. objectives are offered when the acting seat's action meets them -----------------------
+def _with_objective(s, name: str):
+    """Turn Objective mode on in a scene, with ``name`` the one open objective."""
+    mode_hooks.setup(s.st, {"strategy": 0, "events": 0, "objectives": 1})
+    m = s.st.modes
+    cid = next(c.id for c in sets.shipped_set("objectives") if c.name == name)
+    m.objective_pile.remove(cid)
+    m.open_objectives = [cid]
+    s.st.version += 1
+    return cid
+
+
+def test_an_objective_met_in_the_initiative_sequence_is_offered_right_after_the_action() -> None:
+    """ "When a player, because of their actions, meets the requirements of an available
+    objective, they can announce that they have completed the objective": the Lightning Bird
+    flies to 4,2 in the Initiative sequence, so seat 0 holds two central spaces (Foothold) and
+    may claim it at once, before anyone can take the space back. 1.1.0 waited for the end of a
+    turn, when it might be lost."""
+    cards = [
+        (0, "Hexacarias", "3,2"),
+        (0, "Lightning Bird", "6,1"),
+        (1, "Swamp Ogre", "0,2"),
+    ]
+    for version, offered in ((None, True), (OLD, False)):
+        s = scene(cards, factions=("Nakka", "Blight"), phase=INITIATIVE, version=version)
+        cid = _with_objective(s, "Foothold")
+        s.play(f"move {s.c('Lightning Bird')} 4,2")
+        claim = s.st.pending is not None and s.st.pending.kind == objectives.KIND
+        assert claim == offered, version
+        if offered:
+            assert s.st.pending.seat == 0 and s.legal() == [f"claim o{cid}", f"decline o{cid}"]
+            s.play(f"claim o{cid}")
+            assert s.st.modes.completed[0] == [cid] and s.st.phase != PENDING
+
+
+def test_an_objective_is_not_offered_to_a_seat_that_did_not_act() -> None:
+    """ "because of their actions": seat 1 holds two central spaces, but seat 0's turn did
+    nothing for it, so the end of seat 0's turn offers seat 1 nothing (1.1.0 offered it)."""
+    cards = [
+        (0, "Hexacarias", "2,2"),
+        (1, "Swamp Ogre", "3,3"),
+        (1, "Swamp Troll", "4,3"),
+    ]
+    for version, offered in ((None, False), (OLD, True)):
+        s = scene(cards, factions=("Nakka", "Blight"), version=version)
+        _with_objective(s, "Foothold")
+        s.play("pass")
+        claim = s.st.pending is not None and s.st.pending.kind == objectives.KIND
+        assert claim == offered, version
+        if offered:
+            assert s.st.pending.seat == 1
