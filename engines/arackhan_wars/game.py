@@ -37,8 +37,9 @@ _ENGINES: dict[str, ArackhanWars] = {}
 
 
 class ArackhanWars(Game):
-    """AracKhan Wars: Rise of the Grey Order (1v1, 3-4 player free-for-all, 2v2 without the
-    Strategy phase).
+    """AracKhan Wars: Rise of the Grey Order (1v1, 3-4 player free-for-all, 2v2), with the
+    rulebook's optional modes as options: the 2v2 Strategy phase (on by default in 2v2 since
+    1.2.0), Event mode and Objective mode (``modes/``).
 
     One instance per rules version: ``ArackhanWars()`` plays the current rules,
     ``ArackhanWars("1.0.0")`` (or ``GAME.at_version("1.0.0")``) the rules that version played,
