@@ -153,6 +153,14 @@ class ArackhanWars(Game):
             raise BadSetup(f"mode {mode} is for {' or '.join(map(str, need))} seats, not {n_seats}")
         return mode, chosen
 
+    def describe_options(self, options: dict[str, Any] | None) -> list[str]:
+        """The rulebook's modes ``options`` play, by name: the 2v2 Strategy phase too when 2v2
+        plays it by default (1.2.0) and ``strategy`` does not turn it off."""
+        chosen = dict(options or {})
+        if chosen.get("mode") == "2v2" and self.rules.strategy_in_2v2:
+            chosen.setdefault("strategy", True)
+        return present.describe_options(chosen)
+
     def validate_deck(
         self, deck: JSON, options: dict[str, Any] | None = None
     ) -> list[DeckViolation]:

@@ -135,6 +135,10 @@ def test_2v2_is_played_with_the_strategy_phase_unless_it_is_turned_off() -> None
     assert off.modes is None
     assert GAME.new_game(5, 4, None, None).modes is None, "free-for-all for 4 has none"
     assert GAME.at_version(OLD).new_game(5, 4, None, {"mode": "2v2"}).modes is None
+    # the ladder and tournament pages name the modes a match plays
+    assert GAME.describe_options({"mode": "2v2"}) == ["Strategy phase"]
+    assert GAME.describe_options({"mode": "2v2", "strategy": False}) == []
+    assert GAME.at_version(OLD).describe_options({"mode": "2v2"}) == []
 
 
 # -- 3. the bots' model of hidden cards --------------------------------------------------------
