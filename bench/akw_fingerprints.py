@@ -1,7 +1,8 @@
 """Fingerprints of seeded AracKhan Wars games, to pin the engine's behaviour while it is made
 faster: "without changing a single choice".
 
-For every engine version (1.0.0, 1.1.0) and mode (1v1, free-for-all for 4, 2v2) a game is
+For every engine version (1.0.0, 1.1.0, 1.2.0) and mode (1v1, free-for-all for 4, 2v2: under
+1.2.0 with its default Strategy phase) a game is
 played through the protocol (``new_game``, ``legal_actions``, a seeded random choice, ``apply``
 with validation) and summed up as ``[seed, actions, final digest, trace digest]``: the final
 digest is the canonical state's, the trace digest hashes every legal-action list, every action,

@@ -13,18 +13,19 @@ The canonical deck data (what is stored and what an engine receives) is::
 
 Problems of the list itself come back as violations (``bad-line``, ``unknown-card`` with "did you
 mean" suggestions, ``ambiguous-card``), each with its line; input that is not a deck list at all
-(binary, too large, empty) raises :class:`DeckInputError`.
+(binary, too large, empty) raises :class:`DeckInputError`. Names become cards in
+``deckcards.py``.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.arackhan_wars.catalogue import FACTIONS, Card, Catalogue, name_key
+from engines.arackhan_wars.catalogue import FACTIONS, Catalogue
+from engines.arackhan_wars.deckcards import CONTROL, Entry, faction_of, resolve, shown
 from engines.base import DeckViolation
 
 MAX_TEXT_CHARS = 20_000
@@ -34,24 +35,11 @@ MAX_ENTRIES = 100
 MAX_COPIES = 99
 MAX_NAME_CHARS = 80
 
-PRINTINGS = (
-    "full art holo",
-    "full art",
-    "fullart",
-    "alternative art",
-    "alt art",
-    "alternate art",
-    "holo",
-    "foil",
-)
-
 _BULLET = re.compile(r"^(?:[•·*]\s*|[-–—]\s+)")
 _COUNT_FIRST = re.compile(r"^(?P<n>[+-]?\d+)(?:\s*[x×*]\s+|[x×*]|\s+)(?P<name>\S.*)$", re.I)
 _COUNT_LAST = re.compile(r"^(?P<name>.*?\S)\s+[x×*]?\s*(?P<n>[+-]?\d+)$", re.I)
 _QUALIFIER = re.compile(r"^(?P<name>.*?)\s*\((?P<q>[^()]*)\)\s*$")
 _DIRECTIVE = re.compile(r"^(?P<key>faction|deck|name)\s*[:=]\s*(?P<value>.*)$", re.I)
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-_FACTION_OF_KEY = {name_key(f): f for f in FACTIONS}
 
 
 class DeckInputError(ValueError):
@@ -67,12 +55,6 @@ class ParsedDeck:
     lines: dict[int, int] = field(default_factory=dict)
     """card id -> the first line naming it (text input only)."""
     name: str = ""
-
-
-def _shown(name: str) -> str:
-    """A name as quoted back to a player: control characters removed, length capped."""
-    name = _CONTROL.sub("", name)
-    return name if len(name) <= 60 else name[:57] + "..."
 
 
 def decode(raw: bytes | str) -> str:
@@ -95,131 +77,13 @@ def decode(raw: bytes | str) -> str:
     return raw
 
 
-def _suggest(name: str, catalogue: Catalogue) -> list[str]:
-    keys = _suggestion_keys(catalogue)
-    close = difflib.get_close_matches(name_key(name), list(keys), n=3, cutoff=0.6)
-    out: list[str] = []
-    for key in close:
-        if keys[key] not in out:
-            out.append(keys[key])
-    return out
-
-
-_SUGGESTION_CACHE: dict[int, dict[str, str]] = {}
-
-
-def _suggestion_keys(catalogue: Catalogue) -> dict[str, str]:
-    keys = _SUGGESTION_CACHE.get(id(catalogue))
-    if keys is None or len(_SUGGESTION_CACHE) > 32:
-        keys = {}
-        for card in catalogue.cards.values():
-            keys.setdefault(name_key(card.name), card.name)
-        _SUGGESTION_CACHE[id(catalogue)] = keys
-    return keys
-
-
-@dataclass
-class _Line:
-    line: int | None
-    name: str
-    qualifier: str
-    copies: int
-
-
-def _faction_of(text: str) -> str | None:
-    return _FACTION_OF_KEY.get(name_key(text))
-
-
-def _resolve(
-    entries: list[_Line], catalogue: Catalogue, declared: str | None
-) -> tuple[dict[str, Any], list[DeckViolation], dict[int, int]]:
-    """Names to cards; the deck's faction settles names several factions share."""
-    problems: list[DeckViolation] = []
-    found: list[tuple[_Line, Card | None, list[Card]]] = []
-    for entry in entries:
-        candidates: list[Card] = []
-        faction = _faction_of(entry.qualifier) if entry.qualifier else None
-        if entry.qualifier and faction is None:
-            # "Xenodon (alternative art)", or a name with brackets in it
-            candidates = catalogue.named(f"{entry.name} {entry.qualifier}")
-            if not candidates and name_key(entry.qualifier) in {name_key(p) for p in PRINTINGS}:
-                candidates = catalogue.named(entry.name)
-        else:
-            candidates = catalogue.named(entry.name)
-            if not candidates:
-                for printing in PRINTINGS:
-                    key = name_key(entry.name)
-                    if key.endswith(name_key(printing)):
-                        candidates = catalogue.named(key[: -len(name_key(printing))])
-                        if candidates:
-                            break
-        if faction is not None:
-            candidates = [c for c in candidates if c.faction == faction]
-        found.append((entry, candidates[0] if len(candidates) == 1 else None, candidates))
-
-    if declared is None:
-        weights: Counter[str] = Counter()
-        for entry, card, _ in found:
-            if card is not None:
-                weights[card.faction] += entry.copies
-        declared = weights.most_common(1)[0][0] if weights else None
-
-    copies: Counter[int] = Counter()
-    lines: dict[int, int] = {}
-    for entry, card, candidates in found:
-        if card is None and candidates:
-            mine = [c for c in candidates if c.faction == declared]
-            if len(mine) == 1:
-                card = mine[0]
-            else:
-                labels = tuple(c.label for c in candidates)
-                problems.append(
-                    DeckViolation(
-                        "ambiguous-card",
-                        f"Line {entry.line}: several factions have a card named "
-                        f"{candidates[0].name!r}; write one of {', '.join(labels)}."
-                        if entry.line
-                        else f"Several factions have a card named {candidates[0].name!r}; "
-                        f"give its id or one of {', '.join(labels)}.",
-                        labels,
-                        entry.copies,
-                        entry.line,
-                    )
-                )
-                continue
-        if card is None:
-            name = _shown(entry.name + (f" ({entry.qualifier})" if entry.qualifier else ""))
-            hints = _suggest(entry.name, catalogue)
-            hint = f" Did you mean {' or '.join(repr(h) for h in hints)}?" if hints else ""
-            where = f"Line {entry.line}: " if entry.line else ""
-            problems.append(
-                DeckViolation(
-                    "unknown-card",
-                    f"{where}there is no card named {name!r} in catalogue "
-                    f"{catalogue.version or 'in use'}.{hint}",
-                    (name, *hints),
-                    entry.copies,
-                    entry.line,
-                )
-            )
-            continue
-        copies[card.id] += entry.copies
-        if entry.line is not None:
-            lines.setdefault(card.id, entry.line)
-    data = {
-        "faction": declared,
-        "cards": [{"id": cid, "copies": n} for cid, n in sorted(copies.items())],
-    }
-    return data, problems, lines
-
-
 def _count(text: str, line: int | None, problems: list[DeckViolation], raw: str) -> int | None:
     where = f"Line {line}: " if line else ""
     if len(text.lstrip("+-")) > 6:
         problems.append(
             DeckViolation(
                 "bad-line",
-                f"{where}{_shown(raw)!r} asks for an impossible number of copies "
+                f"{where}{shown(raw)!r} asks for an impossible number of copies "
                 f"(1 to {MAX_COPIES}).",
                 line=line,
             )
@@ -230,7 +94,7 @@ def _count(text: str, line: int | None, problems: list[DeckViolation], raw: str)
         problems.append(
             DeckViolation(
                 "bad-line",
-                f"{where}{_shown(raw)!r}: the number of copies must be 1 to {MAX_COPIES}, "
+                f"{where}{shown(raw)!r}: the number of copies must be 1 to {MAX_COPIES}, "
                 f"not {number}.",
                 count=number,
                 line=line,
@@ -249,33 +113,33 @@ def parse_text(raw: bytes | str, catalogue: Catalogue) -> ParsedDeck:
             f"a deck list has at most {MAX_LINES} lines, this one has {len(lines)}"
         )
     problems: list[DeckViolation] = []
-    entries: list[_Line] = []
+    entries: list[Entry] = []
     declared: str | None = None
     deck_name = ""
     for number, original in enumerate(lines, start=1):
         body = original.split("#", 1)[0].split("//", 1)[0]
-        body = _CONTROL.sub(" ", body).strip()
+        body = CONTROL.sub(" ", body).strip()
         if not body:
             continue
         directive = _DIRECTIVE.match(body)
         if directive:
             key, value = directive.group("key").lower(), directive.group("value").strip()
             if key == "faction":
-                faction = _faction_of(value)
+                faction = faction_of(value)
                 if faction is None:
                     problems.append(
                         DeckViolation(
                             "bad-line",
-                            f"Line {number}: unknown faction {_shown(value)!r}; "
+                            f"Line {number}: unknown faction {shown(value)!r}; "
                             f"choose one of {', '.join(FACTIONS)}.",
-                            (_shown(value),),
+                            (shown(value),),
                             line=number,
                         )
                     )
                 else:
                     declared = faction
             else:
-                deck_name = _shown(value)[:60]
+                deck_name = shown(value)[:60]
             continue
         body = _BULLET.sub("", body).strip()
         copies = 1
@@ -301,19 +165,18 @@ def parse_text(raw: bytes | str, catalogue: Catalogue) -> ParsedDeck:
             problems.append(
                 DeckViolation(
                     "bad-line",
-                    f"Line {number}: {_shown(body)!r} is not a card line "
-                    "(write it as '3 Phalanx').",
-                    (_shown(body),),
+                    f"Line {number}: {shown(body)!r} is not a card line (write it as '3 Phalanx').",
+                    (shown(body),),
                     line=number,
                 )
             )
             continue
-        entries.append(_Line(number, body, qualifier, copies))
+        entries.append(Entry(number, body, qualifier, copies))
         if len(entries) > MAX_ENTRIES:
             raise DeckInputError(f"a deck list names at most {MAX_ENTRIES} card lines")
     if not entries and not problems:
         raise DeckInputError("the deck list is empty: write one card per line, e.g. '3 Phalanx'")
-    data, more, first_lines = _resolve(entries, catalogue, declared)
+    data, more, first_lines = resolve(entries, catalogue, declared)
     return ParsedDeck(data, sorted(problems + more, key=_by_line), first_lines, deck_name)
 
 
@@ -340,16 +203,16 @@ def parse_json(obj: Any, catalogue: Catalogue) -> ParsedDeck:
     problems: list[DeckViolation] = []
     declared = None
     if obj.get("faction") not in (None, ""):
-        declared = _faction_of(str(obj["faction"]))
+        declared = faction_of(str(obj["faction"]))
         if declared is None:
             problems.append(
                 DeckViolation(
                     "bad-line",
-                    f"Unknown faction {_shown(str(obj['faction']))!r}; "
+                    f"Unknown faction {shown(str(obj['faction']))!r}; "
                     f"choose one of {', '.join(FACTIONS)}.",
                 )
             )
-    entries: list[_Line] = []
+    entries: list[Entry] = []
     by_id: Counter[int] = Counter()
     for index, item in enumerate(items, start=1):
         ref, copies = None, None
@@ -397,35 +260,35 @@ def parse_json(obj: Any, catalogue: Catalogue) -> ParsedDeck:
             else:
                 by_id[card.id] += copies
             continue
-        name = " ".join(_CONTROL.sub(" ", ref).split())
+        name = " ".join(CONTROL.sub(" ", ref).split())
         qualifier = ""
         qualified = _QUALIFIER.match(name)
         if qualified and qualified.group("name"):
             name, qualifier = qualified.group("name").strip(), qualified.group("q").strip()
         if len(name) > MAX_NAME_CHARS or not any(ch.isalnum() for ch in name):
             problems.append(
-                DeckViolation("bad-line", f"Card entry {index}: {_shown(name)!r} is not a name.")
+                DeckViolation("bad-line", f"Card entry {index}: {shown(name)!r} is not a name.")
             )
             continue
-        entries.append(_Line(None, name, qualifier, copies))
+        entries.append(Entry(None, name, qualifier, copies))
     if declared is None and by_id:
         weights: Counter[str] = Counter()
         for cid, n in by_id.items():
             weights[catalogue.cards[cid].faction] += n
         declared = weights.most_common(1)[0][0]
-    data, more, _ = _resolve(entries, catalogue, declared)
+    data, more, _ = resolve(entries, catalogue, declared)
     merged: Counter[int] = Counter({c["id"]: c["copies"] for c in data["cards"]})
     merged.update(by_id)
     data["cards"] = [{"id": cid, "copies": n} for cid, n in sorted(merged.items())]
     name = obj.get("name")
-    return ParsedDeck(data, problems + more, {}, _shown(name) if isinstance(name, str) else "")
+    return ParsedDeck(data, problems + more, {}, shown(name) if isinstance(name, str) else "")
 
 
 def export_text(data: dict[str, Any], catalogue: Catalogue, name: str = "") -> str:
     """The deck as a text list that :func:`parse_text` reads back to the same data."""
     out = []
     if name:
-        out.append(f"# {_shown(name)}")
+        out.append(f"# {shown(name)}")
     if data.get("faction"):
         out.append(f"Faction: {data['faction']}")
     for item in data.get("cards", []):

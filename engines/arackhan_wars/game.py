@@ -37,8 +37,9 @@ _ENGINES: dict[str, ArackhanWars] = {}
 
 
 class ArackhanWars(Game):
-    """AracKhan Wars: Rise of the Grey Order (1v1, 3-4 player free-for-all, 2v2 without the
-    Strategy phase).
+    """AracKhan Wars: Rise of the Grey Order (1v1, 3-4 player free-for-all, 2v2), with the
+    rulebook's optional modes as options: the 2v2 Strategy phase (on by default in 2v2 since
+    1.2.0), Event mode and Objective mode (``modes/``).
 
     One instance per rules version: ``ArackhanWars()`` plays the current rules,
     ``ArackhanWars("1.0.0")`` (or ``GAME.at_version("1.0.0")``) the rules that version played,
@@ -131,16 +132,18 @@ class ArackhanWars(Game):
             for d in chosen
         ]
 
-    @staticmethod
-    def _mode(n_seats: int, options: dict[str, Any] | None) -> tuple[str, dict[str, bool]]:
+    def _mode(self, n_seats: int, options: dict[str, Any] | None) -> tuple[str, dict[str, int]]:
         """The game mode: ``1v1`` (2 seats), ``free-for-all`` (3-4) or ``2v2`` (4 seats: seats 0
         and 2 against 1 and 3; 8 rounds, opening hands of 9), and the optional modes on
-        (``strategy``, ``events``, ``objectives``: see ``modes/options.py``)."""
+        (``strategy``, ``events``, ``objectives``: see ``modes/options.py``; since 1.2.0 2v2
+        plays the Strategy phase unless ``strategy`` is false)."""
         options = dict(options or {})
         default = "1v1" if n_seats == 2 else "free-for-all"
         mode = options.pop("mode", default)
         if mode not in ("1v1", "free-for-all", "2v2"):
             raise BadSetup(f"unknown mode {mode!r} (known: 1v1, free-for-all, 2v2)")
+        if mode == "2v2" and self.rules.strategy_in_2v2:
+            options.setdefault("strategy", True)  # the rulebook's 2v2 set-up: the Strategy pack
         chosen = chosen_modes(mode, options)
         if options:
             known = ", ".join(("mode",) + MODE_OPTIONS)
@@ -149,6 +152,14 @@ class ArackhanWars(Game):
         if n_seats not in need:
             raise BadSetup(f"mode {mode} is for {' or '.join(map(str, need))} seats, not {n_seats}")
         return mode, chosen
+
+    def describe_options(self, options: dict[str, Any] | None) -> list[str]:
+        """The rulebook's modes ``options`` play, by name: the 2v2 Strategy phase too when 2v2
+        plays it by default (1.2.0) and ``strategy`` does not turn it off."""
+        chosen = dict(options or {})
+        if chosen.get("mode") == "2v2" and self.rules.strategy_in_2v2:
+            chosen.setdefault("strategy", True)
+        return present.describe_options(chosen)
 
     def validate_deck(
         self, deck: JSON, options: dict[str, Any] | None = None

@@ -38,7 +38,19 @@ from engines.arackhan_wars.abilities import (
 )
 from engines.arackhan_wars.effects import Stats, card_info, is_active
 from engines.arackhan_wars.state import INITIATIVE as INITIATIVE_PHASE
-from engines.arackhan_wars.state import State
+from engines.arackhan_wars.state import PENDING, State
+
+
+def in_initiative(st: State) -> bool:
+    """True during the Initiative sequence, also while a group attack opened in it is built
+    (the phase is then PENDING; 1.1.0 read only the phase)."""
+    phase = st.phase
+    if phase == INITIATIVE_PHASE:
+        return True
+    if phase != PENDING or not st.rules.initiative_groups:
+        return False
+    p = st.pending
+    return p is not None and p.data.get("return") == INITIATIVE_PHASE
 
 
 def skills_on(st: State, stats: Stats, a: int) -> bool:
@@ -54,7 +66,7 @@ def can_activate_to_attack(st: State, stats: Stats, a: int, seat: int) -> bool:
         return False
     if CANNOT_ATTACK in stats.flags[a]:
         return False
-    return st.phase != INITIATIVE_PHASE or (
+    return not in_initiative(st) or (
         INITIATIVE in stats.attrs[a] and NO_INITIATIVE_ATTACK not in stats.flags[a]
     )
 
@@ -70,7 +82,7 @@ def attack_lines(st: State, stats: Stats, seat: int) -> list[tuple[int, list[int
         stats.info,
         stats.attack,
     )
-    initiative = st.phase == INITIATIVE_PHASE
+    initiative = in_initiative(st)
     team, defence, cards = st.team, stats.defence, st.board
     side = team[seat]
     attackers = []

@@ -43,17 +43,42 @@ class Rules:
     """Mimicry may copy a creature immune to spells (copying it does not affect it)."""
     absorption_adds_skills: bool = False
     """Essence Absorption also adds the destroyed creature's value, skills and weaknesses."""
+    # -- 1.2.0
+    initiative_groups: bool = False
+    """A group attack built during the Initiative sequence is still in it: only cards that may
+    attack in the Initiative sequence join (1.1.0 read the phase, PENDING while the group was
+    built, and let any card join)."""
+    public_single_choices: bool = False
+    """A step with a single choice is played by the engine only when that it has a single
+    choice is public: a seat holding a Strategy card it cannot pay for says ``strategy keep``
+    itself, and a placement from the hand with no card left to place says ``done`` itself
+    (1.1.0 played both for it, telling the enemies what the hidden card or hand held)."""
+    strategy_in_2v2: bool = False
+    """2v2 is played with the Strategy phase unless ``{"strategy": false}`` turns it off (the
+    rulebook's 2v2 set-up includes the Strategy pack; 1.1.0 played it only when asked)."""
+    objectives_when_met: bool = False
+    """An objective is offered right after the action of the seat whose action met it, and to
+    that seat only (after the reveal, to each seat its placed cards made meet one); 1.1.0
+    offered them at the end of each turn to every seat meeting one."""
 
 
-_FIXES = {f.name: True for f in fields(Rules) if f.name != "version"}
+_FIXES_1_2 = (
+    "initiative_groups",
+    "public_single_choices",
+    "strategy_in_2v2",
+    "objectives_when_met",
+)
+"""The flags 1.2.0 turned on (every other flag is a 1.1.0 fix)."""
+_FIXES_1_1 = {f.name: True for f in fields(Rules) if f.name not in ("version", *_FIXES_1_2)}
 
 VERSIONS: dict[str, Rules] = {
     "1.0.0": Rules(),
-    "1.1.0": replace(Rules(), version="1.1.0", **_FIXES),
+    "1.1.0": replace(Rules(), version="1.1.0", **_FIXES_1_1),
+    "1.2.0": replace(Rules(), version="1.2.0", **_FIXES_1_1, **dict.fromkeys(_FIXES_1_2, True)),
 }
 """Every rules version the engine plays, oldest first."""
 
-CURRENT = "1.1.0"
+CURRENT = "1.2.0"
 """The version new matches are played with."""
 
 

@@ -25,7 +25,7 @@ def _akw(make_match, seed: int):
 
 def test_new_matches_are_scheduled_with_the_current_engine_version(make_match):
     match = _akw(make_match, 7)
-    assert match.engine_version == get_game("arackhan-wars").version == "1.1.0"
+    assert match.engine_version == get_game("arackhan-wars").version == "1.2.0"
 
 
 def test_a_1_0_0_match_verifies_under_1_0_0_and_the_gate_lists_it_as_played_differently(
@@ -46,7 +46,7 @@ def test_a_1_0_0_match_verifies_under_1_0_0_and_the_gate_lists_it_as_played_diff
     assert report["ok"] is True and report["engine_version"] == "1.0.0"
     assert report["message"].endswith("reproduce under engine 1.0.0")
     changed = report["under_current"]
-    assert changed["ok"] is False and changed["engine_version"] == "1.1.0"
+    assert changed["ok"] is False and changed["engine_version"] == "1.2.0"
     assert isinstance(changed["first_divergent_action"], int)
     assert "under_current" not in api.post(f"/api/audit/matches/{current.pk}/verify/").json()
 
@@ -54,7 +54,7 @@ def test_a_1_0_0_match_verifies_under_1_0_0_and_the_gate_lists_it_as_played_diff
     out = capsys.readouterr().out
     assert "2 matches replayed, 2 reproduce, 0 diverge" in out
     assert (
-        f"match {old.pk} (arackhan-wars): played under 1.0.0, plays differently under 1.1.0 "
+        f"match {old.pk} (arackhan-wars): played under 1.0.0, plays differently under 1.2.0 "
         f"from action {changed['first_divergent_action']}: "
     ) in out
     assert "1 played under an older engine version: 1 play differently" in out

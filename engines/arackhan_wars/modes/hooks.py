@@ -61,8 +61,40 @@ def after_draw(st: State, events: list | None) -> None:
 
 
 def end_of_turn(st: State, events: list | None) -> bool:
-    """A claim window at the end of a turn; True when one opened (the turn's end waits)."""
-    return bool(st.modes.objectives) and objectives.open_window(st, events)
+    """A claim window at the end of a turn (1.1.0), or (1.2.0) at the end of an Initiative
+    sequence or turn whose seat's last action met an objective; True when one opened (the
+    end waits)."""
+    if not st.modes.objectives:
+        return False
+    if st.rules.objectives_when_met:
+        return objectives.after_action(st, events, "end_step")
+    return objectives.open_window(st, events)
+
+
+def watches_actions(st: State) -> bool:
+    """True when the seats' actions are watched for objectives they meet (1.2.0)."""
+    return bool(st.modes.objectives) and st.rules.objectives_when_met
+
+
+def before_action(st: State, seat: int) -> None:
+    """An action of ``seat`` in the Activation phase begins (1.2.0, Objective mode)."""
+    objectives.before_action(st, seat)
+
+
+def after_action(st: State, events: list | None) -> bool:
+    """The action begun is over: a claim window when it met an objective; True when one
+    opened."""
+    return objectives.after_action(st, events, "resume")
+
+
+def met_by_seat(st: State) -> list[list[int]]:
+    """What each seat meets before the reveal (1.2.0, Objective mode)."""
+    return [objectives.met(st, s) for s in range(st.n)]
+
+
+def after_reveal(st: State, before: list[list[int]], events: list | None) -> bool:
+    """After the reveal, a claim window for the seats its cards made meet an objective."""
+    return objectives.after_reveal(st, before, events)
 
 
 def end_phase(st: State, events: list | None) -> None:

@@ -46,7 +46,10 @@ class ModeState:
     claimed_round: list[int] = field(default_factory=list)
     """seat -> the last round in which it completed an objective (0: never)."""
     windows: set[tuple[int, int]] = field(default_factory=set)
-    """(round, step) of the claim windows already held at the end of a turn."""
+    """(round, step) of the claim windows already held at the end of a turn (1.1.0)."""
+    met_before: list[Any] | None = None
+    """[seat, objectives it met] when its action began (1.2.0: what the action newly meets
+    is offered after it); None between actions."""
 
     def copy(self) -> ModeState:
         return ModeState(
@@ -67,6 +70,7 @@ class ModeState:
             completed=[c[:] for c in self.completed],
             claimed_round=self.claimed_round[:],
             windows=set(self.windows),
+            met_before=copy.deepcopy(self.met_before),
         )
 
     def card(self, kind: str, cid: int) -> sets.ModeCard:
@@ -80,7 +84,11 @@ class ModeState:
     def canonical(self) -> dict[str, Any]:
         """Everything, hidden cards included, as plain JSON."""
         out = copy.deepcopy(
-            {k: v for k, v in self.__dict__.items() if k not in ("windows", "in_play")}
+            {
+                k: v
+                for k, v in self.__dict__.items()
+                if k not in ("windows", "in_play") and not (k == "met_before" and v is None)
+            }
         )
         out["in_play"] = [list(p) for p in self.in_play]
         out["windows"] = sorted(list(w) for w in self.windows)

@@ -1,10 +1,13 @@
 """Objective mode: three face-up objectives; a seat that meets one's requirement may complete
 it (one per round), a new one is drawn, and its points count at the end of the game.
 
-Claims are offered in a claim window at the end of each turn of the Activation phase (see
-docs/rules/arackhan-wars.md). For each open objective in display order, the seats that meet it
-decide in turn: fewest allied cards on the battlefield first, ties by the round's playing order;
-the first to claim it takes it. Actions: ``claim o<id>`` and ``decline o<id>``.
+Claims are offered in a claim window: since 1.2.0 right after the action (or Initiative
+sequence or turn's end) of the seat whose action met an objective, to that seat only, and after
+the reveal to each seat its placed cards made meet one; 1.1.0 held one at the end of each turn
+of the Activation phase for every seat meeting one (see docs/rules/arackhan-wars.md). For each
+objective offered, in display order, the seats that meet it decide in turn: fewest allied cards
+on the battlefield first, ties by the round's playing order; the first to claim it takes it.
+Actions: ``claim o<id>`` and ``decline o<id>``.
 
 Requirements (``requirement`` of ``objectives-v1.csv``), all about the seat's own revealed
 cards: ``cards`` (a filter: ``kinds``, ``attribute``, ``min_value``, ``max_value``) with
@@ -102,14 +105,20 @@ def claim_order(st: State, seats: list[int]) -> list[int]:
     return sorted(seats, key=lambda s: (allied_cards(st, s), st.order.index(s)))
 
 
-def next_decision(st: State, declined: set[tuple[int, int]]) -> tuple[int, int] | None:
-    """(seat, objective) of the next decision of the window, or None when it is over."""
+def next_decision(
+    st: State, declined: set[tuple[int, int]], offer: list[list[int]] | None = None
+) -> tuple[int, int] | None:
+    """(seat, objective) of the next decision of the window, or None when it is over
+    (``offer``: the [seat, objective] pairs the window offers; None: every seat, 1.1.0)."""
     m: ModeState = st.modes
     for cid in m.open_objectives:
         able = [
             s
             for s in range(st.n)
-            if m.claimed_round[s] != st.round and (s, cid) not in declined and meets(st, s, cid)
+            if m.claimed_round[s] != st.round
+            and (s, cid) not in declined
+            and (offer is None or [s, cid] in offer)
+            and meets(st, s, cid)
         ]
         if able:
             return claim_order(st, able)[0], cid
@@ -129,6 +138,59 @@ def open_window(st: State, events: list | None) -> bool:
         return False
     seat, cid = nxt
     data = {"return": TURN, "then": "end_step", "turn": st.order[st.step], "objective": cid}
+    st.pending = Pending(seat, -1, KIND, 0, {**data, "declined": []})
+    st.phase = PENDING
+    st.version += 1
+    return True
+
+
+def met(st: State, seat: int) -> list[int]:
+    """The open objectives ``seat`` meets now."""
+    return [cid for cid in st.modes.open_objectives if meets(st, seat, cid)]
+
+
+def before_action(st: State, seat: int) -> None:
+    """1.2.0: what ``seat`` meets as its action begins (what the action newly meets is
+    offered after it)."""
+    st.modes.met_before = [seat, met(st, seat)]
+
+
+def after_action(st: State, events: list | None, then: str) -> bool:
+    """1.2.0: once the action begun at :func:`before_action` is over, open a claim window for
+    its seat when the action made it meet objectives ("because of their actions"); ``then``:
+    ``resume`` (the seat goes on) or ``end_step`` (its sequence or turn then ends). True
+    when one opened."""
+    m: ModeState = st.modes
+    if m.met_before is None:
+        return False
+    seat, before = m.met_before
+    m.met_before = None
+    if m.claimed_round[seat] == st.round:
+        return False
+    offer = [[seat, cid] for cid in met(st, seat) if cid not in before]
+    return _open(st, offer, then, seat)
+
+
+def after_reveal(st: State, before: list[list[int]], events: list | None) -> bool:
+    """1.2.0: after the reveal, each seat whose placed cards made it meet objectives
+    (``before``: what each met before the reveal) may claim them; True when a window opened."""
+    m: ModeState = st.modes
+    offer = [
+        [s, cid]
+        for s in range(st.n)
+        if m.claimed_round[s] != st.round
+        for cid in met(st, s)
+        if cid not in before[s]
+    ]
+    return _open(st, offer, "resume", st.order[st.step])
+
+
+def _open(st: State, offer: list[list[int]], then: str, turn: int) -> bool:
+    nxt = next_decision(st, set(), offer) if offer else None
+    if nxt is None:
+        return False
+    seat, cid = nxt
+    data = {"return": st.phase, "then": then, "turn": turn, "objective": cid, "offer": offer}
     st.pending = Pending(seat, -1, KIND, 0, {**data, "declined": []})
     st.phase = PENDING
     st.version += 1
@@ -156,7 +218,7 @@ def perform(st: State, action: str, events: list | None) -> bool:
         p.data["declined"].append([seat, cid])
         _ev(events, type="objective-declined", seat=seat, objective_id=cid)
     st.version += 1
-    nxt = next_decision(st, {tuple(d) for d in p.data["declined"]})
+    nxt = next_decision(st, {tuple(d) for d in p.data["declined"]}, p.data.get("offer"))
     if nxt is None:
         p.seat = p.data["turn"]  # the turn's end resumes with the seat whose turn it was
         return True

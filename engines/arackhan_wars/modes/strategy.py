@@ -85,8 +85,17 @@ def _begin_seat(st: State, events: list | None) -> None:
         p.data["stage"] = "play"
     else:
         p.data["stage"] = "hold"
-    if options(st) == [KEEP]:
+    if no_choice(st):
         _next_seat(st, events)
+
+
+def no_choice(st: State) -> bool:
+    """True when the seat to act has nothing to decide but to keep, and everyone may know it:
+    since 1.2.0 only when it holds no card (whether a card can be paid for or passed is the
+    holder's secret, so it says ``strategy keep`` itself)."""
+    if st.rules.public_single_choices and st.modes.strategy_hand[st.pending.seat] is not None:
+        return False
+    return options(st) == [KEEP]
 
 
 def options(st: State) -> list[str]:
@@ -117,7 +126,7 @@ def perform(st: State, action: str, events: list | None) -> None:
         draw_strategy(st, seat, events)
     if action in (HOLD, REDRAW):
         p.data["stage"] = "play"
-        if options(st) == [KEEP]:
+        if no_choice(st):
             _next_seat(st, events)
         st.version += 1
         return

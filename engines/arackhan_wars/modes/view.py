@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.arackhan_wars.modes import sets
 from engines.arackhan_wars.modes.mstate import ModeState
 from engines.arackhan_wars.state import State
 
@@ -76,15 +77,22 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
 def determinize(st: State, seat: int, rng: Any) -> None:
     """Re-deal, in place, what ``seat`` cannot see of the modes: the Strategy cards in other
     hands (but a Secret message it passed) with the Strategy pile, and the order of the three
-    piles."""
+    piles. Only cards a seat may hold are dealt to it: a seat that received a Secret message
+    gets one of the Secret messages (the others, any card)."""
     m: ModeState = st.modes
     if m.strategy:
         hidden = [s for s in range(st.n) if m.strategy_hand[s] is not None]
         hidden = [s for s in hidden if not sees_strategy_card(st, seat, s)]
         pool = [m.strategy_hand[s] for s in hidden] + m.strategy_pile
         rng.shuffle(pool)
-        for s in hidden:
-            m.strategy_hand[s] = pool.pop()
+        # a seat holding a Secret message its ally passed (public: the pass was seen) can
+        # only hold a Secret message: those seats are dealt from the pool's Secret messages
+        for s in sorted(hidden, key=lambda s: not m.received[s]):
+            if m.received[s]:
+                k = max(k for k, c in enumerate(pool) if m.card("strategy", c).type == sets.SECRET)
+                m.strategy_hand[s] = pool.pop(k)
+            else:
+                m.strategy_hand[s] = pool.pop()
         m.strategy_pile = pool
     rng.shuffle(m.event_pile)
     rng.shuffle(m.objective_pile)

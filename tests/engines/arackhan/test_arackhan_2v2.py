@@ -1,4 +1,4 @@
-"""2v2 (without the Strategy phase): alliances of seats 0+2 and 1+3, 8 rounds, hands of 9."""
+"""2v2 (here without the Strategy phase, turned off: it is on by default since 1.2.0): alliances of seats 0+2 and 1+3, 8 rounds, hands of 9."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from engines.arackhan_wars import GAME, rounds
 from engines.record import play_match, replay
 from tests.engines.arackhan.akw_scene import scene
 
-TWO_V_TWO = {"mode": "2v2"}
+TWO_V_TWO = {"mode": "2v2", "strategy": False}
 
 
 def test_setup_hands_of_nine_and_alliances() -> None:

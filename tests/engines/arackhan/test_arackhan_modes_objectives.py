@@ -86,18 +86,18 @@ def test_a_player_who_declines_lets_the_next_in_line_decide() -> None:
     """ "If they choose not to, the player that is next in line with the fewest allied cards on
     the battlefield decides whether they want to accomplish the objective and so on"."""
     foothold = _named("Foothold")  # two of the four central spaces: both seats may hold them
-    st = start(11, 2, OBJECTIVES)
+    st = start(12, 2, OBJECTIVES)
     until(
         st,
         lambda s: s.phase == "turn" and all(objectives.meets(s, x, foothold) for x in (0, 1)),
-        11,
+        12,
     )
     m = st.modes
     m.open_objectives = [foothold]
     m.claimed_round, m.completed = [0, 0], [[], []]
-    m.windows.clear()
     first, second = objectives.claim_order(st, [0, 1])
-    assert objectives.open_window(st, None)  # what the end of this turn opens
+    # what a reveal opens when both seats' placed cards made them meet it (1.2.0)
+    assert objectives.after_reveal(st, [[], []], None)
     assert st.pending.seat == first and st.pending.data["objective"] == foothold
     act(st, f"decline o{foothold}")
     assert deciding(st, objectives.KIND) and st.pending.seat == second

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.arackhan_wars import GAME
+from engines.arackhan_wars.catalogue import shipped_catalogue
 from engines.arackhan_wars.modes import sets
 from engines.base import BadSetup
 
@@ -33,8 +34,10 @@ def test_event_cards_are_played_in_every_mode() -> None:
 
 
 def test_modes_off_leave_no_mode_state_and_options_are_checked() -> None:
-    """Modes are options: off by default (play is the plain game's), true or false only."""
-    assert GAME.new_game(1, 4, None, {"mode": "2v2"}).modes is None
+    """Modes are options: off by default (play is the plain game's; 2v2's Strategy phase is
+    on by default since 1.2.0 and turned off with false), true or false only."""
+    assert GAME.new_game(1, 4, None, {"mode": "2v2", "strategy": False}).modes is None
+    assert GAME.new_game(1, 4, None, {"mode": "2v2"}).modes.strategy == 1
     assert GAME.new_game(1, 2, None, {"events": False}).modes is None
     with pytest.raises(
         BadSetup, match=r"option events is true, false or a events set version \(1\)"
@@ -55,6 +58,16 @@ def test_the_shipped_sets_have_the_rulebooks_counts_and_say_they_are_the_platfor
         assert all(c.platform_design for c in sets.shipped_set(kind))
     types = {c.type for c in sets.shipped_set("strategy")}
     assert types == {"blitz", "secret"}
+
+
+def test_no_mode_card_shares_its_name_with_a_faction_card() -> None:
+    """The starter sets are the platform's own design, so nothing forces a clash: a log line
+    or a page naming "Shield Wall" or "Earthquake" would not say whether the Grey Order spell,
+    the Nakka land or the mode card is meant (they were renamed Braced Ranks and Tremors)."""
+    faction = {c.name.lower() for c in shipped_catalogue().cards.values()}
+    names = [c.name for kind in sets.KINDS for c in sets.shipped_set(kind)]
+    assert [n for n in names if n.lower() in faction] == []
+    assert len({n.lower() for n in names}) == len(names), "each mode card's name is its own"
 
 
 def test_a_set_file_with_a_word_outside_the_vocabulary_is_refused_naming_it() -> None:
