@@ -153,6 +153,11 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
             self.fields[name].help_text = f"The rulebook's optional mode; {where}."
             self.fields[name].initial = bool(options.get(option))
 
+    def _plays_2v2(self, data: dict[str, Any]) -> bool:
+        """Whether the settings make an AracKhan Wars event of teams of two (its 2v2)."""
+        game = self.cleaned_data.get("game") or getattr(self.instance, "game", None)
+        return game == MODES_GAME and data.get("team_size") == 2
+
     @staticmethod
     def _shown(clock: dict[str, Any]) -> tuple[int, int]:
         """A clock setting as the form's fields show it: whole minutes, whole seconds."""
@@ -181,6 +186,10 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
             options.pop(option, None)
             if self.cleaned_data.get(name):
                 options[option] = True
+        if self._plays_2v2(data) and not self.cleaned_data.get("mode_strategy"):
+            # The engine plays 2v2 with the Strategy phase unless told not to (the rulebook's
+            # 2v2 set-up): an unticked box is said, so the event plays what the form shows.
+            options["strategy"] = False
         before = options.pop("clock", None)
         minutes = self.cleaned_data.get("clock_minutes")
         if minutes:

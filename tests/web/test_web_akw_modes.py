@@ -44,10 +44,28 @@ def test_an_organiser_chooses_the_modes_on_the_form_and_the_event_names_them(cli
     # editing keeps what the API set beside the modes, and switches a mode off
     t.options = {**t.options, "clock": {"initial": 600, "increment": 10}}
     t.save()
-    r = client.post(f"/tournaments/{t.pk}/edit/", _form(mode_strategy="on"))
+    edit = client.get(f"/tournaments/{t.pk}/edit/").content.decode()
+    assert 'name="clock_minutes" value="10"' in edit  # the form shows the API's clock
+    r = client.post(
+        f"/tournaments/{t.pk}/edit/",
+        _form(mode_strategy="on", clock_minutes="10", clock_increment="10"),
+    )
     t.refresh_from_db()
     assert r.status_code == 302
     assert t.options == {"strategy": True, "clock": {"initial": 600, "increment": 10}}
+
+
+def test_an_unticked_strategy_box_plays_a_2v2_event_without_the_strategy_phase(client):
+    """The engine plays 2v2 with the Strategy phase unless told not to (its 1.2.0 default, the
+    rulebook's 2v2 set-up); the form says what its box shows, so an unticked box is written."""
+    org = Player.objects.create_user("org", password=STRONG, role="organiser")
+    client.force_login(org)
+    r = client.post("/tournaments/new/", _form())
+    t = Tournament.objects.get()
+    assert r.status_code == 302 and t.options == {"strategy": False}
+    r = client.post("/tournaments/new/", _form(name="1v1 night", team_size="1"))
+    assert r.status_code == 302
+    assert Tournament.objects.get(name="1v1 night").options == {}
 
 
 def test_the_form_refuses_a_mode_the_event_cannot_play(client):
