@@ -8,6 +8,7 @@
 // reserve:<infantry|cavalry|ranged> (the pile the Hero draws its new Army card from).
 import { el } from "../observation.js";
 import { cardButton, pileButton } from "./cards.js";
+import { zoomButton } from "./zoom.js";
 
 const SLOTS = ["hero", "castle", "archer", "infantry-left", "infantry-right", "cavalry-left", "cavalry-right"];
 const SLOT_NAMES = {
@@ -35,6 +36,9 @@ function square(obs, ctx, name, piece) {
     cell.classList.add("piece", `seat-${piece.seat}`, `kind-${piece.kind}`);
     cell.dataset.card = piece.id;
     cell.append(el("span", { class: "akh-piece-name", text: piece.name }));
+    // A phone's squares are a few letters wide: the name's first three stand in (the whole
+    // name is the square's label, and the card inspector's).
+    cell.append(el("span", { class: "akh-piece-short", "aria-hidden": "true", text: piece.name.slice(0, 3) }));
     const stats = known(piece);
     if (stats) cell.append(el("span", { class: "akh-stats", text: stats }));
     parts.push(`${owner(ctx, piece.seat)} ${piece.name}`);
@@ -177,7 +181,8 @@ export function render(obs, ctx) {
   } else if (obs.to_act !== null && obs.to_act === ctx.viewer) {
     box.append(el("p", { class: "board-prompt", text: "Click one of your pieces: where it can go, what it can attack and which Army cards it can replace light up." }));
   }
-  box.append(legend(obs, ctx), grid(obs, ctx));
+  const board = grid(obs, ctx);
+  box.append(legend(obs, ctx), zoomButton(board, "akhedena"), board);
   const order = ctx.viewer === null ? obs.players : [obs.players[ctx.viewer], ...obs.players.filter((p) => p.seat !== ctx.viewer)];
   for (const player of order) box.append(playerArea(obs, ctx, player));
   box.append(el("p", { class: "muted small", text: "Card names and numbers are Gauntlet's own starter catalogue, designed for the platform: not the publisher's values." }));
