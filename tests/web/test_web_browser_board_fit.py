@@ -20,7 +20,7 @@ from players.models import Player
 from tests.support.accounts import STRONG
 from tests.web import test_web_browser_play as play_base
 from tests.web.board_play import play_by_clicking
-from tests.web.conftest import make_bot, screenshot
+from tests.web.conftest import SCREENSHOTS, make_bot, screenshot
 from tests.web.test_web_browser_play import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.services]
@@ -69,7 +69,8 @@ def check_fits(page, game: str, when: str) -> dict:
         page.wait_for_timeout(50)  # one layout after the resize
         m = page.evaluate(MEASURE, grid)
         measures[name] = m
-        screenshot(page, f"fit-{game}-{when}-{name}")
+        screenshot(page, f"fit-{game}-{when}-{name}")  # the whole page
+        page.screenshot(path=str(SCREENSHOTS / f"fit-{game}-{when}-{name}-screen.png"))  # the first
         print(game, when, name, m)
         assert m["boardTop"] < size["height"], (game, when, name, m)
         assert m["scrollWidth"] <= size["width"], (game, when, name, m)

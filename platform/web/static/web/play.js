@@ -8,6 +8,7 @@ import { el, generic } from "./observation.js";
 import { BOARDS } from "./board/index.js";
 import { showFace } from "./board/cards.js";
 import { choiceState, pathKeys } from "./board/choice.js";
+import { openZones } from "./board/zones.js";
 
 const root = document.getElementById("play");
 const $ = (id) => document.getElementById(id);
@@ -106,6 +107,7 @@ function decorate() {
     node.dataset.choice = labels ? (labels.length === 1 ? labels[0] : `${labels.length} choices`) : "";
   }
   board.dataset.selecting = String(selection.length > 0);
+  openZones(board); // a folded zone holding what can be chosen now opens
 
   const bar = $("play-actions");
   bar.replaceChildren();

@@ -8,6 +8,7 @@
 // reserve:<infantry|cavalry|ranged> (the pile the Hero draws its new Army card from).
 import { el } from "../observation.js";
 import { cardButton, pileButton } from "./cards.js";
+import { zone } from "./zones.js";
 import { zoomButton } from "./zoom.js";
 
 const SLOTS = ["hero", "castle", "archer", "infantry-left", "infantry-right", "cavalry-left", "cavalry-right"];
@@ -141,16 +142,21 @@ function reserves(obs, ctx, player) {
 
 function playerArea(obs, ctx, player) {
   const own = player.seat === ctx.viewer;
-  const area = el("section", { class: `player-area akh-player seat-${player.seat}${player.seat === obs.to_act ? " to-act" : ""}`, "aria-label": ctx.seatName(player.seat) });
-  if (own) area.dataset.testid = "own-cards";
+  // Each army is a zone that folds to its heading (the grid shows where its pieces stand); it
+  // opens by itself when one of its cards or reserves can be chosen.
   const head = el("div", { class: "player-head" });
+  const area = zone(`army:${player.seat}`, head, false);
+  area.classList.add("player-area", "akh-player", `seat-${player.seat}`);
+  if (player.seat === obs.to_act) area.classList.add("to-act");
+  area.setAttribute("aria-label", ctx.seatName(player.seat));
+  if (own) area.dataset.testid = "own-cards";
   head.append(el("span", { class: `akh-swatch seat-${player.seat}`, "aria-hidden": "true" }));
   head.append(el("h3", { text: own ? `${ctx.seatName(player.seat)}: your army` : ctx.seatName(player.seat) }));
   const out = obs.eliminated.find((e) => e.seat === player.seat);
   head.append(el("span", { class: "muted", text: out ? `out of the game: ${LOST[out.lost]}` : `plays from the ${player.side} edge` }));
   if (player.seat === obs.to_act) head.append(el("span", { class: "badge", text: "to act" }));
-  area.append(head);
   const mine = obs.pieces.filter((p) => p.seat === player.seat);
+  head.append(el("span", { class: "muted", text: `${mine.length} piece${mine.length === 1 ? "" : "s"}, their cards and reserves` }));
   const rows = el("div", { class: "akh-pieces" });
   for (const piece of mine) rows.append(pieceRow(obs, ctx, piece));
   area.append(rows);
