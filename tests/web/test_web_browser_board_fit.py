@@ -49,6 +49,7 @@ MEASURE = """grid => {
   const box = g && g.getBoundingClientRect();
   return {
     boardTop: board.top,
+    boardHeight: board.height,
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
     innerHeight: window.innerHeight,

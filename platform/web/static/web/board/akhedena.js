@@ -188,7 +188,9 @@ export function render(obs, ctx) {
     box.append(el("p", { class: "board-prompt", text: "Click one of your pieces: where it can go, what it can attack and which Army cards it can replace light up." }));
   }
   const board = grid(obs, ctx);
-  box.append(legend(obs, ctx), zoomButton(board, "akhedena"), board);
+  const tools = el("div", { class: "akh-tools" });
+  tools.append(legend(obs, ctx), zoomButton(board, "akhedena"));
+  box.append(tools, board);
   const order = ctx.viewer === null ? obs.players : [obs.players[ctx.viewer], ...obs.players.filter((p) => p.seat !== ctx.viewer)];
   for (const player of order) box.append(playerArea(obs, ctx, player));
   box.append(el("p", { class: "muted small", text: "Card names and numbers are Gauntlet's own starter catalogue, designed for the platform: not the publisher's values." }));

@@ -235,8 +235,10 @@ function playerArea(obs, ctx, seat) {
   if (notes.length) head.append(el("span", { class: "muted", text: notes.join(" · ") }));
   area.append(head);
   if (own) area.append(el("h4", { text: `Your hand · ${plural(player.hand_size, "card")}` }), handRow(obs, ctx, seat));
-  area.append(el("h4", { text: "Astral plane" }), astralRow(obs, ctx, seat));
-  area.append(piles(obs, ctx, seat));
+  // The astral plane (its pile names it) and the piles share a row: the mat stays near the top.
+  const row = el("div", { class: "akw-row" });
+  row.append(astralRow(obs, ctx, seat), piles(obs, ctx, seat));
+  area.append(row);
   const discard = discardRow(obs, ctx, seat);
   if (discard) area.append(discard);
   return area;
