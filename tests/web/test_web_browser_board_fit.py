@@ -39,6 +39,11 @@ GAMES = {
     "kingdom-of-warlords": ("kingdom-of-warlords-1v1", None),
 }
 
+# The games whose long boards fold into zones: their board stays within this many screens (before
+# the zones, Heroes of Graxia's page was 3,460 px tall at 1280×800 and 6,330 at 390×844).
+FOLDED = {"akhedena", "heroes-of-graxia"}
+SCREENS = 3
+
 # game -> the person's moves before the mid-game check: AracKhan Wars spends its first moves on
 # the mulligan and the deployment, so its mat holds cards only after a dozen.
 MOVES = {"arackhan-wars": 12}
@@ -75,6 +80,10 @@ def check_fits(page, game: str, when: str) -> dict:
         print(game, when, name, m)
         assert m["boardTop"] < size["height"], (game, when, name, m)
         assert m["scrollWidth"] <= size["width"], (game, when, name, m)
+        if game in FOLDED:
+            assert m["boardHeight"] <= SCREENS * size["height"], (game, when, name, m)
+        # Whatever can be chosen now is in view: no choosable element inside a folded zone.
+        assert not page.locator("#play-board details.zone:not([open]) .choosable").count()
         if grid:
             assert m["grid"] is not None, (game, grid)
             if name == "390":
@@ -105,9 +114,47 @@ def test_the_board_fits_a_laptop_and_a_phone(browser_page, daphne, game):
         page.wait_for_function(
             "() => document.querySelector('#play-board .choosable, #play-actions button.action')"
         )
-    mid = check_fits(page, game, "mid")
+    check_fits(page, game, "mid")
     if grid:
         # Mid-game the grid holds pieces or cards, all of them on screen at a phone's width.
         filled = ".akh-sq.piece" if game == "akhedena" else ".akw-space.occupied"
         assert page.locator(filled).count() >= 1
-    del mid
+        zoom_in_and_out(page, grid)
+    if game in FOLDED:
+        folds_and_stays(page)
+
+
+def zoom_in_and_out(page, grid: str) -> None:
+    """At a phone's width the zoom button shows the grid full size, scrolling in its own box
+    (the page still does not scroll sideways), and fits it again."""
+    page.set_viewport_size(PHONE)
+    zoom = page.locator("#play-board .board-zoom")
+    expect(zoom).to_have_text("Zoom in on the board")
+    zoom.click()
+    expect(zoom).to_have_attribute("aria-pressed", "true")
+    box = page.evaluate(
+        "g => { const n = document.querySelector(g); const p = n.parentElement;"
+        " return {grid: n.scrollWidth, box: p.clientWidth, page: document.documentElement.scrollWidth}; }",
+        grid,
+    )
+    assert box["grid"] > box["box"] and box["page"] <= PHONE["width"], box
+    screenshot(page, f"fit-zoomed-{grid.strip('.')}-390")
+    zoom.click()
+    expect(zoom).to_have_text("Zoom in on the board")
+    fitted = page.evaluate("g => document.querySelector(g).getBoundingClientRect().right", grid)
+    assert fitted <= PHONE["width"]
+
+
+def folds_and_stays(page) -> None:
+    """A folded zone opens on a click on its heading and stays open when the board is redrawn
+    (after the next move, or a selection)."""
+    page.set_viewport_size(LAPTOP)
+    folded = page.locator("#play-board details.zone:not([open])").first
+    name = folded.get_attribute("data-zone")
+    folded.locator("summary").click()
+    opened = page.locator(f'#play-board details.zone[data-zone="{name}"]')
+    expect(opened).to_have_attribute("open", "")
+    # Redraw the board as a new view would (the page's own render on the same view).
+    if page.locator("#play").get_attribute("data-state") == "running":
+        play_by_clicking(page, random.Random(1), stop_after=1)
+    expect(opened).to_have_attribute("open", "")

@@ -1,7 +1,8 @@
 // The Akhedena Quick Match board: the 13×13 grid (files a–m west to east, ranks 1–13 south to
 // north, north at the top, as the engine names squares), every piece in its owner's colour, the
 // Crown and the Castles; below it each player's pieces with their cards (face up where the
-// viewer may see them, backs otherwise), reserves with counts and discards.
+// viewer may see them, backs otherwise), reserves with counts and discards, each army a zone
+// that folds (board/zones.js). The grid fits its width; on a phone a button zooms it (zoom.js).
 // Keys (the engine's action_path, engines/akhedena/present.py): square:<name> (a square, with or
 // without a piece: the piece to move, its destination, the enemy it attacks or shoots),
 // card:<square>:<1|2> (Army card 1 or 2 of the piece on that square, to replace it),

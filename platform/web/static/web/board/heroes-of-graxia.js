@@ -1,7 +1,8 @@
-// The Heroes of Graxia board: the Monsters and the Monster Deck, the market (four face-up cards
-// per deck, with the deck's count), the combat in progress, then every player: Prestige and
-// Victory Points, the Legion (each Unit with its Equipment and wounds), the Loot Pile, the
-// Discard Pile and the hand (your own face up, the others' as counts).
+// The Heroes of Graxia board: the decision or combat under way, then your own area (Prestige and Victory Points, the Legion with
+// each Unit's Equipment and wounds, your hand face up, the Loot and Discard Piles), then the
+// Monsters and the Monster Deck, the market (four face-up cards per deck, with the deck's count),
+// and the other players (their hands as counts). The market, the piles
+// and the other players are zones that fold (board/zones.js); what a choice needs opens.
 // Keys (the engine's action_path, engines/heroes_of_graxia/present.py): hand:<card id>,
 // unit:<seat>:<n>, gear:<seat>:<n>:<aura|armor|weapon>, inplay:<seat>:<n>, market:<deck>:<n>,
 // monster:<n>, loot:<seat>:<n>, discard:<seat>:<n>, legion:<seat>, sell, to-hand, reward-gold.
@@ -154,12 +155,13 @@ export function render(obs, ctx) {
   // Your own area first (your hand and Legion open), then the Monsters, the market and the
   // other players, each a zone that folds; what the current choice needs opens by itself.
   const seats = obs.players.map((_, i) => i);
-  const others = ctx.viewer === null ? seats : seats.filter((i) => i !== ctx.viewer);
-  if (ctx.viewer !== null) box.append(playerPanel(obs, faces, ctx.viewer, ctx));
+  const watching = ctx.viewer === null || ctx.viewer === undefined;
+  const others = watching ? seats : seats.filter((i) => i !== ctx.viewer);
+  if (!watching) box.append(playerPanel(obs, faces, ctx.viewer, ctx));
   const count = obs.monsters.filter(Boolean).length;
   box.append(zone("monsters", `Monsters (${count} to fight, ${plural(obs.monster_deck.count, "card")} in the Monster Deck)`, true, monsters(obs, faces)));
-  const forSale = obs.market.map((deck) => `${deck.cards.filter(Boolean).length} ${deck.deck}s`).join(", ");
-  box.append(zone("market", `Market (${forSale} for sale)`, ctx.viewer === null, market(obs, faces)));
-  for (const seat of others) box.append(playerPanel(obs, faces, seat, ctx, ctx.viewer === null || others.length === 1));
+  const forSale = obs.market.map((deck) => plural(deck.cards.filter(Boolean).length, deck.deck)).join(", ");
+  box.append(zone("market", `Market (${forSale} for sale)`, watching, market(obs, faces)));
+  for (const seat of others) box.append(playerPanel(obs, faces, seat, ctx, watching || others.length === 1));
   return box;
 }
