@@ -117,7 +117,7 @@ function decorate() {
     bar.append(el("p", { class: "muted", text: view.seat === null ? "You are watching." : `Waiting for ${seatName(view.to_act)}…` }));
     return;
   }
-  if (legal.length && !selection.length) bar.append(el("p", { class: "muted", text: "Choose on the board (highlighted), or:" }));
+  if (legal.length && !selection.length) bar.append(el("p", { class: "muted", text: buttons.length ? "Choose on the board (highlighted), or:" : "Choose on the board (highlighted)." }));
   if (selection.length) {
     const picked = el("p", { class: "selection", "data-testid": "play-selection" });
     picked.append(el("span", { text: `Chosen: ${selection.length} — ` }));
