@@ -152,7 +152,7 @@ def folds_and_stays(page, name: str) -> None:
     page.set_viewport_size(LAPTOP)
     zone = page.locator(f'#play-board details.zone[data-zone="{name}"]')
     expect(zone).not_to_have_attribute("open", "")
-    zone.locator("summary").click()
+    zone.locator("> summary").click()
     expect(zone).to_have_attribute("open", "")
     if page.locator("#play").get_attribute("data-state") == "running":
         ply = page.locator("#play").get_attribute("data-ply")

@@ -113,9 +113,13 @@ function cardsOf(obs, ctx, piece) {
   return row;
 }
 
+// A piece with its cards: a zone that folds to its heading (its square and numbers), open when
+// one of its Army cards can be chosen (or as the person left it).
 function pieceRow(obs, ctx, piece) {
-  const box = el("div", { class: `akh-piece-row seat-${piece.seat}`, role: "group", "aria-label": `${owner(ctx, piece.seat)} ${SLOT_NAMES[piece.slot]} on ${piece.square}` });
-  const head = el("p", { class: "akh-piece-head" });
+  const head = el("span", { class: "akh-piece-head" });
+  const box = zone(`piece:${piece.seat}:${piece.slot}`, head, false);
+  box.classList.add("akh-piece-row", `seat-${piece.seat}`);
+  box.setAttribute("aria-label", `${owner(ctx, piece.seat)} ${SLOT_NAMES[piece.slot]} on ${piece.square}`);
   head.append(el("strong", { text: `${SLOT_NAMES[piece.slot]} on ${piece.square}` }));
   const facts = [];
   if (piece.attack !== undefined) facts.push(`attack ${piece.attack}`, `defence ${piece.defence}`);
@@ -123,7 +127,7 @@ function pieceRow(obs, ctx, piece) {
   if (piece.kind === "castle") facts.push(obs.castles_vulnerable ? "can be attacked" : "invulnerable while nobody holds the Crown");
   if (obs.crown.holder === piece.seat && piece.kind === "castle") facts.push("holds the Crown");
   if (facts.length) head.append(document.createTextNode(` · ${facts.join(" · ")}`));
-  box.append(head, cardsOf(obs, ctx, piece));
+  box.append(cardsOf(obs, ctx, piece));
   return box;
 }
 
