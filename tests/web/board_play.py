@@ -49,7 +49,8 @@ def play_by_clicking(
     """Click on the board until the match ends, or until ``stop_after`` moves; reload once
     after ``reload_after`` moves (or on the result when the game ends sooner), with a
     screenshot ``shot`` just before. The texts of the ``own_cards`` elements (the person's
-    hand) are collected at every move. ``played``: what an earlier call played, to go on
+    hand) are collected at every move: their text content, as a folded zone of the board
+    (Akhedena's army) holds them one click away and renders no inner text. ``played``: what an earlier call played, to go on
     counting into."""
     board = page.locator("#play")
     out = played or Played()
@@ -67,7 +68,7 @@ def play_by_clicking(
         ply = board.get_attribute("data-ply")
         out.labels.update(page.evaluate(LABELS))
         if own_cards:
-            out.own.update(page.locator(own_cards).all_inner_texts())
+            out.own.update(t.strip() for t in page.locator(own_cards).all_text_contents())
         for _ in range(200):  # a choice takes a few clicks: a card, then a target
             if board.get_attribute("data-ply") != ply:
                 break

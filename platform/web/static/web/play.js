@@ -9,6 +9,7 @@ import { BOARDS } from "./board/index.js";
 import { showFace } from "./board/cards.js";
 import { choiceState, pathKeys } from "./board/choice.js";
 import { flagTurn } from "./turn_title.js";
+import { openZones } from "./board/zones.js";
 
 const root = document.getElementById("play");
 const $ = (id) => document.getElementById(id);
@@ -107,6 +108,7 @@ function decorate() {
     node.dataset.choice = labels ? (labels.length === 1 ? labels[0] : `${labels.length} choices`) : "";
   }
   board.dataset.selecting = String(selection.length > 0);
+  openZones(board); // a folded zone holding what can be chosen now opens
 
   const bar = $("play-actions");
   bar.replaceChildren();
@@ -116,7 +118,7 @@ function decorate() {
     bar.append(el("p", { class: "muted", text: view.seat === null ? "You are watching." : `Waiting for ${seatName(view.to_act)}…` }));
     return;
   }
-  if (legal.length && !selection.length) bar.append(el("p", { class: "muted", text: "Choose on the board (highlighted), or:" }));
+  if (legal.length && !selection.length) bar.append(el("p", { class: "muted", text: buttons.length ? "Choose on the board (highlighted), or:" : "Choose on the board (highlighted)." }));
   if (selection.length) {
     const picked = el("p", { class: "selection", "data-testid": "play-selection" });
     picked.append(el("span", { text: `Chosen: ${selection.length} — ` }));

@@ -1,13 +1,16 @@
 // The Akhedena Quick Match board: the 13×13 grid (files a–m west to east, ranks 1–13 south to
 // north, north at the top, as the engine names squares), every piece in its owner's colour, the
 // Crown and the Castles; below it each player's pieces with their cards (face up where the
-// viewer may see them, backs otherwise), reserves with counts and discards.
+// viewer may see them, backs otherwise), reserves with counts and discards, each army a zone
+// that folds (board/zones.js). The grid fits its width; on a phone a button zooms it (zoom.js).
 // Keys (the engine's action_path, engines/akhedena/present.py): square:<name> (a square, with or
 // without a piece: the piece to move, its destination, the enemy it attacks or shoots),
 // card:<square>:<1|2> (Army card 1 or 2 of the piece on that square, to replace it),
 // reserve:<infantry|cavalry|ranged> (the pile the Hero draws its new Army card from).
 import { el } from "../observation.js";
 import { cardButton, pileButton } from "./cards.js";
+import { zone } from "./zones.js";
+import { zoomButton } from "./zoom.js";
 
 const SLOTS = ["hero", "castle", "archer", "infantry-left", "infantry-right", "cavalry-left", "cavalry-right"];
 const SLOT_NAMES = {
@@ -35,6 +38,9 @@ function square(obs, ctx, name, piece) {
     cell.classList.add("piece", `seat-${piece.seat}`, `kind-${piece.kind}`);
     cell.dataset.card = piece.id;
     cell.append(el("span", { class: "akh-piece-name", text: piece.name }));
+    // A phone's squares are a few letters wide: the name's first three stand in (the whole
+    // name is the square's label, and the card inspector's).
+    cell.append(el("span", { class: "akh-piece-short", "aria-hidden": "true", text: piece.name.slice(0, 3) }));
     const stats = known(piece);
     if (stats) cell.append(el("span", { class: "akh-stats", text: stats }));
     parts.push(`${owner(ctx, piece.seat)} ${piece.name}`);
@@ -107,9 +113,13 @@ function cardsOf(obs, ctx, piece) {
   return row;
 }
 
+// A piece with its cards: a zone that folds to its heading (its square and numbers), open when
+// one of its Army cards can be chosen (or as the person left it).
 function pieceRow(obs, ctx, piece) {
-  const box = el("div", { class: `akh-piece-row seat-${piece.seat}`, role: "group", "aria-label": `${owner(ctx, piece.seat)} ${SLOT_NAMES[piece.slot]} on ${piece.square}` });
-  const head = el("p", { class: "akh-piece-head" });
+  const head = el("span", { class: "akh-piece-head" });
+  const box = zone(`piece:${piece.seat}:${piece.slot}`, head, false);
+  box.classList.add("akh-piece-row", `seat-${piece.seat}`);
+  box.setAttribute("aria-label", `${owner(ctx, piece.seat)} ${SLOT_NAMES[piece.slot]} on ${piece.square}`);
   head.append(el("strong", { text: `${SLOT_NAMES[piece.slot]} on ${piece.square}` }));
   const facts = [];
   if (piece.attack !== undefined) facts.push(`attack ${piece.attack}`, `defence ${piece.defence}`);
@@ -117,7 +127,7 @@ function pieceRow(obs, ctx, piece) {
   if (piece.kind === "castle") facts.push(obs.castles_vulnerable ? "can be attacked" : "invulnerable while nobody holds the Crown");
   if (obs.crown.holder === piece.seat && piece.kind === "castle") facts.push("holds the Crown");
   if (facts.length) head.append(document.createTextNode(` · ${facts.join(" · ")}`));
-  box.append(head, cardsOf(obs, ctx, piece));
+  box.append(cardsOf(obs, ctx, piece));
   return box;
 }
 
@@ -137,16 +147,21 @@ function reserves(obs, ctx, player) {
 
 function playerArea(obs, ctx, player) {
   const own = player.seat === ctx.viewer;
-  const area = el("section", { class: `player-area akh-player seat-${player.seat}${player.seat === obs.to_act ? " to-act" : ""}`, "aria-label": ctx.seatName(player.seat) });
-  if (own) area.dataset.testid = "own-cards";
+  // Each army is a zone that folds to its heading (the grid shows where its pieces stand); it
+  // opens by itself when one of its cards or reserves can be chosen.
   const head = el("div", { class: "player-head" });
+  const area = zone(`army:${player.seat}`, head, false);
+  area.classList.add("player-area", "akh-player", `seat-${player.seat}`);
+  if (player.seat === obs.to_act) area.classList.add("to-act");
+  area.setAttribute("aria-label", ctx.seatName(player.seat));
+  if (own) area.dataset.testid = "own-cards";
   head.append(el("span", { class: `akh-swatch seat-${player.seat}`, "aria-hidden": "true" }));
   head.append(el("h3", { text: own ? `${ctx.seatName(player.seat)}: your army` : ctx.seatName(player.seat) }));
   const out = obs.eliminated.find((e) => e.seat === player.seat);
   head.append(el("span", { class: "muted", text: out ? `out of the game: ${LOST[out.lost]}` : `plays from the ${player.side} edge` }));
   if (player.seat === obs.to_act) head.append(el("span", { class: "badge", text: "to act" }));
-  area.append(head);
   const mine = obs.pieces.filter((p) => p.seat === player.seat);
+  head.append(el("span", { class: "muted", text: `${mine.length} piece${mine.length === 1 ? "" : "s"}, their cards and reserves` }));
   const rows = el("div", { class: "akh-pieces" });
   for (const piece of mine) rows.append(pieceRow(obs, ctx, piece));
   area.append(rows);
@@ -177,7 +192,10 @@ export function render(obs, ctx) {
   } else if (obs.to_act !== null && obs.to_act === ctx.viewer) {
     box.append(el("p", { class: "board-prompt", text: "Click one of your pieces: where it can go, what it can attack and which Army cards it can replace light up." }));
   }
-  box.append(legend(obs, ctx), grid(obs, ctx));
+  const board = grid(obs, ctx);
+  const tools = el("div", { class: "akh-tools" });
+  tools.append(legend(obs, ctx), zoomButton(board, "akhedena"));
+  box.append(tools, board);
   const order = ctx.viewer === null ? obs.players : [obs.players[ctx.viewer], ...obs.players.filter((p) => p.seat !== ctx.viewer)];
   for (const player of order) box.append(playerArea(obs, ctx, player));
   box.append(el("p", { class: "muted small", text: "Card names and numbers are Gauntlet's own starter catalogue, designed for the platform: not the publisher's values." }));

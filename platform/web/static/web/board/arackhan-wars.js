@@ -10,6 +10,7 @@
 // act:c<i> (use that card's action: a button beside the mat, drawn when the action is legal).
 import { el } from "../observation.js";
 import { faceOf, pileButton, statsText } from "./cards.js";
+import { zoomButton } from "./zoom.js";
 
 const ROWS = [[3, 4, 5, 6], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 4]];
 const START = new Set(["3,2", "4,2", "3,3", "4,3"]);
@@ -123,6 +124,8 @@ function space(obs, ctx, name, entry) {
     if (entry.defence !== null && entry.defence !== undefined) bits.push(`Def ${entry.defence}`);
   }
   if (bits.length) button.append(el("span", { class: "card-stats", text: bits.join(" · ") }));
+  // A phone's spaces are narrow: "2/3" stands in for the numbers there (the label says them).
+  if (bits.length === 2) button.append(el("span", { class: "akw-short", "aria-hidden": "true", text: `${entry.attack}/${entry.defence}` }));
   const notes = [];
   if (!entry.face_up) notes.push(known ? "face down (yours)" : ctx.seatName(seat));
   else if (entry.kind !== "spell") notes.push(entry.active ? "active" : "deactivated");
@@ -151,7 +154,7 @@ function mat(obs, ctx) {
     }
   });
   scroll.append(grid);
-  box.append(scroll);
+  box.append(zoomButton(scroll, "arackhan-wars"), scroll);
   const actions = (ctx.view.legal || []).map((entry) => (entry.path || [])[0]).filter((key) => key && key.startsWith("act:"));
   if (actions.length) {
     const row = el("div", { class: "card-row akw-actions", role: "group", "aria-label": "Card actions" });
@@ -232,8 +235,10 @@ function playerArea(obs, ctx, seat) {
   if (notes.length) head.append(el("span", { class: "muted", text: notes.join(" · ") }));
   area.append(head);
   if (own) area.append(el("h4", { text: `Your hand · ${plural(player.hand_size, "card")}` }), handRow(obs, ctx, seat));
-  area.append(el("h4", { text: "Astral plane" }), astralRow(obs, ctx, seat));
-  area.append(piles(obs, ctx, seat));
+  // The astral plane (its pile names it) and the piles share a row: the mat stays near the top.
+  const row = el("div", { class: "akw-row" });
+  row.append(astralRow(obs, ctx, seat), piles(obs, ctx, seat));
+  area.append(row);
   const discard = discardRow(obs, ctx, seat);
   if (discard) area.append(discard);
   return area;

@@ -1,12 +1,14 @@
-// The Heroes of Graxia board: the Monsters and the Monster Deck, the market (four face-up cards
-// per deck, with the deck's count), the combat in progress, then every player: Prestige and
-// Victory Points, the Legion (each Unit with its Equipment and wounds), the Loot Pile, the
-// Discard Pile and the hand (your own face up, the others' as counts).
+// The Heroes of Graxia board: the decision or combat under way, then your own area (Prestige and Victory Points, the Legion with
+// each Unit's Equipment and wounds, your hand face up, the Loot and Discard Piles), then the
+// Monsters and the Monster Deck, the market (four face-up cards per deck, with the deck's count),
+// and the other players (their hands as counts). The market, the piles
+// and the other players are zones that fold (board/zones.js); what a choice needs opens.
 // Keys (the engine's action_path, engines/heroes_of_graxia/present.py): hand:<card id>,
 // unit:<seat>:<n>, gear:<seat>:<n>:<aura|armor|weapon>, inplay:<seat>:<n>, market:<deck>:<n>,
 // monster:<n>, loot:<seat>:<n>, discard:<seat>:<n>, legion:<seat>, sell, to-hand, reward-gold.
 import { el } from "../observation.js";
 import { cardButton, pileButton } from "./cards.js";
+import { zone } from "./zones.js";
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -98,15 +100,19 @@ function prompt(obs, ctx) {
   return text || wounds ? el("p", { class: "board-prompt", text: `${text || ""}${wounds}`.trim() }) : null;
 }
 
-function playerPanel(obs, faces, seat, ctx) {
+// A player's area: your own always open; another player's a zone that folds to its heading.
+function playerPanel(obs, faces, seat, ctx, open = true) {
   const player = obs.players[seat];
   const mine = seat === ctx.viewer;
-  const panel = el("section", { class: `player-area${seat === obs.to_act ? " to-act" : ""}`, "aria-label": ctx.seatName(seat) });
   const head = el("div", { class: "player-head" });
+  const panel = mine ? el("section") : zone(`player:${seat}`, head, open);
+  panel.classList.add("player-area");
+  if (seat === obs.to_act) panel.classList.add("to-act");
+  panel.setAttribute("aria-label", ctx.seatName(seat));
   head.append(el("h3", { text: `${ctx.seatName(seat)} · ${player.hero.name}` }));
   head.append(el("span", { class: "hog-score", text: `${player.prestige} Prestige · ${player.victory_points} Victory Points` }));
   if (player.protected) head.append(el("span", { class: "muted", text: "attacked since its last turn: safe until then" }));
-  panel.append(head);
+  if (mine) panel.append(head);
   const t = player.totals;
   const legionHead = el("h4", {}, el("span", { text: `Legion · Attack ${t.attack_vs_monster} / Defense ${t.defense_vs_monster} against Monsters, ${t.attack_vs_legion} / ${t.defense_vs_legion} against Legions ` }));
   legionHead.append(keyButton(`legion:${seat}`, mine ? "Your Legion" : `${ctx.seatName(seat)}'s Legion`, "hog-legion-key"));
@@ -127,12 +133,15 @@ function playerPanel(obs, faces, seat, ctx) {
     hand.append(gold);
     panel.append(hand);
   }
+  // The piles fold: their counts are in the headings; a pile the choice needs opens.
   const piles = el("div", { class: "piles" });
   if (!mine) piles.append(pileButton({ label: "Hand", count: player.hand_count }));
   piles.append(pileButton({ label: "Player Deck", count: player.deck_count }));
   panel.append(piles);
-  panel.append(el("h4", { text: `Loot Pile (${plural(player.loot.length, "Monster")})` }), cardRow(faces, player.loot, (n) => `loot:${seat}:${n}`, "none", "Loot Pile"));
-  panel.append(el("h4", { text: `Discard Pile (${plural(player.discard.length, "card")})` }), cardRow(faces, player.discard, (n) => `discard:${seat}:${n}`, "empty", "Discard Pile"));
+  const loot = el("h4", { text: `Loot Pile (${plural(player.loot.length, "Monster")})` });
+  panel.append(zone(`loot:${seat}`, loot, false, cardRow(faces, player.loot, (n) => `loot:${seat}:${n}`, "none", "Loot Pile")));
+  const discard = el("h4", { text: `Discard Pile (${plural(player.discard.length, "card")})` });
+  panel.append(zone(`discard:${seat}`, discard, false, cardRow(faces, player.discard, (n) => `discard:${seat}:${n}`, "empty", "Discard Pile")));
   return panel;
 }
 
@@ -143,10 +152,16 @@ export function render(obs, ctx) {
   box.append(el("p", { class: "board-status", text: `${turn} · ${obs.prestige_goal} Prestige ends the game` }));
   box.append(el("p", { class: "muted hog-notice", "data-testid": "catalogue-notice", text: obs.notice }));
   for (const part of [prompt(obs, ctx), combat(obs, ctx)]) if (part) box.append(part);
-  box.append(el("h3", { text: "Monsters" }), monsters(obs, faces));
-  box.append(el("h3", { text: "Market" }), market(obs, faces));
+  // Your own area first (your hand and Legion open), then the Monsters, the market and the
+  // other players, each a zone that folds; what the current choice needs opens by itself.
   const seats = obs.players.map((_, i) => i);
-  const order = ctx.viewer === null ? seats : [ctx.viewer, ...seats.filter((i) => i !== ctx.viewer)];
-  for (const seat of order) box.append(playerPanel(obs, faces, seat, ctx));
+  const watching = ctx.viewer === null || ctx.viewer === undefined;
+  const others = watching ? seats : seats.filter((i) => i !== ctx.viewer);
+  if (!watching) box.append(playerPanel(obs, faces, ctx.viewer, ctx));
+  const count = obs.monsters.filter(Boolean).length;
+  box.append(zone("monsters", `Monsters (${count} to fight, ${plural(obs.monster_deck.count, "card")} in the Monster Deck)`, true, monsters(obs, faces)));
+  const forSale = obs.market.map((deck) => plural(deck.cards.filter(Boolean).length, deck.deck)).join(", ");
+  box.append(zone("market", `Market (${forSale} for sale)`, watching, market(obs, faces)));
+  for (const seat of others) box.append(playerPanel(obs, faces, seat, ctx, watching || others.length === 1));
   return box;
 }
