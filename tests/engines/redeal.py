@@ -117,6 +117,19 @@ def _move(
     )
 
 
+def first_difference(a: Any, b: Any, path: str = "") -> str:
+    """Where two plain JSON values first differ, and how (for an assertion's message)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            if a.get(k) != b.get(k):
+                return first_difference(a.get(k), b.get(k), f"{path}.{k}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return first_difference(x, y, f"{path}[{i}]")
+    return f"{path or 'value'}: {str(a)[:300]} != {str(b)[:300]}"
+
+
 def check_point(case: HiddenCase, state: Any, action: str, rng: random.Random) -> int:
     """Check the property at ``state``, about to play ``action`` (see the module doc); returns
     how many cards were re-dealt to a new place, over every viewer (a test can ask for some)."""
@@ -131,7 +144,8 @@ def check_point(case: HiddenCase, state: Any, action: str, rng: random.Random) -
         seen = view(game, state, viewer, names)
         copy = redeal(case, state, viewer, rng)
         moved += _moved(case, state, copy, viewer)
-        assert view(game, copy, viewer, names) == seen, f"{viewer=} sees the re-deal"
+        now = view(game, copy, viewer, names)
+        assert now == seen, f"{viewer=} sees the re-deal: {first_difference(seen, now)}"
         hidden = hidden_keys(case, state, viewer)
         keep = (hidden - hidden_keys(case, after, viewer)) | (
             hidden - hidden_keys(case, state, actor)
@@ -145,9 +159,14 @@ def check_point(case: HiddenCase, state: Any, action: str, rng: random.Random) -
         copy_events = game.apply(copy_after, action, actor)
         want = _move(game, state, action, events, viewer, names)
         got = _move(game, copy, action, copy_events, viewer, names)
-        assert got == want, f"{viewer=} reads {action!r} differently after a re-deal"
-        assert view(game, copy_after, viewer, names) == view(game, after, viewer, names), (
-            f"{viewer=} sees the re-deal after {action!r}"
+        assert got == want, (
+            f"{viewer=} reads {action!r} (seat {actor}) differently after a re-deal: "
+            + first_difference(want, got)
+        )
+        want, got = view(game, after, viewer, names), view(game, copy_after, viewer, names)
+        assert got == want, (
+            f"{viewer=} sees the re-deal after {action!r} (seat {actor}): "
+            + first_difference(want, got)
         )
     return moved
 
@@ -177,6 +196,9 @@ def play_and_check(
         game.apply(state, action, seat)
         due = ply >= first and (ply - first) % gap == 0 and checked < most
         if due or game.is_over(state):
-            moved += check_point(case, before, action, random.Random(rng.getrandbits(32)))
+            try:
+                moved += check_point(case, before, action, random.Random(rng.getrandbits(32)))
+            except AssertionError as failed:
+                raise AssertionError(f"{case.name}, seed {seed}, ply {ply}: {failed}") from None
             checked += 1
     return checked, moved

@@ -5,33 +5,128 @@ steps included). See ``tests/engines/redeal.py`` and docs/engines.md."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
+from engines.akhedena import GAME as AKH
+from engines.arackhan_wars import GAME as AKW
+from engines.heroes_of_graxia import GAME as HOG
 from engines.khan_of_khans import GAME as KOK
 from engines.kingdom_of_warlords import GAME as KOW
+from tests.engines.akhedena import akh_redeal
+from tests.engines.arackhan_wars import akw_redeal
+from tests.engines.heroes_of_graxia import hog_redeal
 from tests.engines.khan_of_khans import kok_redeal
 from tests.engines.kingdom_of_warlords import kow_redeal
 from tests.engines.redeal import HiddenCase, play_and_check
 
+
+def _akw(n: int, options: dict | None = None):
+    return lambda seed: AKW.new_game(seed, n, None, dict(options or {}))
+
+
+def _case(name, game, new_game, redeal, **kw) -> HiddenCase:
+    extra = {k: getattr(redeal, k) for k in ("refresh", "partly_shown") if hasattr(redeal, k)}
+    return HiddenCase(name, game, new_game, redeal.hidden_groups, **extra, **kw)
+
+
 CASES = [
-    HiddenCase(
-        "kingdom-of-warlords", KOW, lambda seed: KOW.new_game(seed, 2), kow_redeal.hidden_groups
+    _case("khan-of-khans", KOK, lambda seed: KOK.new_game(seed, 2 + seed % 4), kok_redeal),
+    _case("kingdom-of-warlords", KOW, lambda seed: KOW.new_game(seed, 2), kow_redeal),
+    _case("heroes-of-graxia", HOG, lambda seed: HOG.new_game(seed, 2 + seed % 5), hog_redeal),
+    _case("akhedena", AKH, lambda seed: AKH.new_game(seed, 2 + seed % 3), akh_redeal),
+    _case("arackhan-wars-1v1", AKW, _akw(2), akw_redeal),
+    _case("arackhan-wars-free-for-all", AKW, _akw(3), akw_redeal),
+    _case(
+        "arackhan-wars-2v2-strategy-events",
+        AKW,
+        _akw(4, {"mode": "2v2", "strategy": True, "events": True}),
+        akw_redeal,
     ),
-    HiddenCase(
-        "khan-of-khans",
-        KOK,
-        lambda seed: KOK.new_game(seed, 2 + seed % 4),
-        kok_redeal.hidden_groups,
-        partly_shown=kok_redeal.partly_shown,
+    _case(
+        "arackhan-wars-objectives-events",
+        AKW,
+        _akw(2, {"objectives": True, "events": True}),
+        akw_redeal,
     ),
 ]
-SETTINGS = settings(max_examples=10, deadline=None, derandomize=True)
+LEAKS = {
+    "heroes-of-graxia": "a seat with nothing to hire or cast passes on its own in a combat's "
+    "Mercenary and Spell steps, so the others learn that its hand holds no Mercenary or Spell "
+    "it may play",
+    "arackhan-wars-2v2-strategy-events": "a Strategy card that cannot be played is passed on its "
+    "own in the Strategy phase, so the others learn whether the card drawn is affordable",
+}
+"""Leaks this property finds in engines other helpers are fixing (issue 31): the test is
+expected to fail there until the engine is fixed; then the mark must go (it is strict)."""
+
+EXAMPLES = {
+    "khan-of-khans": 12,
+    "kingdom-of-warlords": 12,
+    "heroes-of-graxia": 8,
+    "akhedena": 6,
+    "arackhan-wars-2v2-strategy-events": 12,
+}
+"""Random games per case (AracKhan Wars' cases, slower, play 4 each): a few seconds each."""
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-@SETTINGS
-@given(seed=st.integers(0, 2**32), first=st.integers(0, 60), gap=st.integers(1, 30))
-def test_a_redeal_of_what_a_seat_cannot_see_changes_nothing_it_sees(case, seed, first, gap):
-    checked, moved = play_and_check(case, seed, first, gap)
-    assert checked > 0 and moved > 0
+def _param(case: HiddenCase):
+    marks = [pytest.mark.xfail(strict=True, reason=LEAKS[case.name])] if case.name in LEAKS else []
+    return pytest.param(case, id=case.name, marks=marks)
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_a_redeal_of_what_a_seat_cannot_see_changes_nothing_it_sees(case: HiddenCase) -> None:
+    """At random moments of random games (hypothesis draws the seed, the first ply checked and
+    the gap between checks), every seat and a spectator see, may do and read the same in the
+    real game and in one where every card they cannot see was re-dealt, before and after the
+    next action; and some cards did change places."""
+
+    @settings(
+        max_examples=EXAMPLES.get(case.name, 4),
+        deadline=None,
+        derandomize=True,
+        phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    )
+    @given(seed=st.integers(0, 2**32), first=st.integers(0, 60), gap=st.integers(1, 30))
+    def random_games(seed: int, first: int, gap: int) -> None:
+        checked, moved = play_and_check(case, seed, first, gap)
+        assert checked > 0 and moved > 0
+
+    random_games()
+
+
+def test_the_property_finds_a_leak_in_an_observation(monkeypatch) -> None:
+    """Showing the top card of each army (hidden to everyone) in the observation is caught."""
+    case = next(c for c in CASES if c.name == "kingdom-of-warlords")
+    plain = type(KOW).observation
+
+    def leaky(self, state, seat):
+        obs = plain(self, state, seat)
+        obs["army_tops"] = [pile[-1] if pile else None for pile in state.army]
+        return obs
+
+    monkeypatch.setattr(type(KOW), "observation", leaky)
+    with pytest.raises(AssertionError, match="sees the re-deal: .obs.army_tops"):
+        play_and_check(case, 1, 0, 1)
+
+
+def test_the_property_finds_an_automatic_step_that_reads_a_hidden_card(monkeypatch) -> None:
+    """A step that ends the game at once when the next card of an army is a Dragon (hidden to
+    everyone) is caught: what follows the action depends on a face-down card."""
+    from engines.kingdom_of_warlords.cards import DRAGON_IDS
+    from engines.kingdom_of_warlords.state import OVER
+
+    case = next(c for c in CASES if c.name == "kingdom-of-warlords")
+    plain = type(KOW).apply
+
+    def leaky(self, state, action, seat=None):
+        events = plain(self, state, action, seat)
+        if state.army[0] and state.army[0][-1] in DRAGON_IDS:
+            state.phase, state.winner, state.reason = OVER, 2, "a Dragon on top"
+        return events
+
+    monkeypatch.setattr(type(KOW), "apply", leaky)
+    with pytest.raises(AssertionError, match="after"):
+        for seed in range(20):
+            play_and_check(case, seed, 0, 1, most=50)

@@ -25,3 +25,11 @@ def hidden_groups(st: KowState, viewer: int | None) -> Groups:
             if st.grp[c] >= 0:
                 by_group.setdefault(st.grp[c], []).append((pile, i, c))
     return [by_group[g] for g in sorted(by_group)]
+
+
+def partly_shown(before: KowState, after: KowState, viewer: int | None) -> set[int]:
+    """Cards turned up during the step though face down again after it: the war cards of a
+    battle won (turned up and taken), and cards that passed through a troop pile (face up) into
+    a reshuffled army (they changed shuffle group)."""
+    won = {c for pile in before.down for c in pile} - {c for pile in after.down for c in pile}
+    return won | {c for c, g in enumerate(before.grp) if after.grp[c] != g}
