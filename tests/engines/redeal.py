@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +51,8 @@ class HiddenCase:
     partly_shown: Callable[[Any, Any, int | None], set[Hashable]] = lambda a, b, v: set()
     """Cards still face down to the viewer after a step that told it something about them
     (the Sable Nation's Raid! card is a Raid! card): kept in place like the cards shown."""
+    n_seats: Callable[[Any], int] = lambda state: state.n
+    """How many seats play ``state``."""
     max_plies: int = 600
 
 
@@ -64,7 +66,7 @@ def redeal(
     state: Any,
     viewer: int | None,
     rng: random.Random,
-    keep: set[Hashable] = frozenset(),  # type: ignore[assignment]
+    keep: Collection[Hashable] = (),
 ) -> Any:
     """A copy of ``state`` (same random generator) in which every card ``viewer`` cannot see,
     but those keyed in ``keep``, is re-dealt at random within its group."""
@@ -134,7 +136,7 @@ def check_point(case: HiddenCase, state: Any, action: str, rng: random.Random) -
     """Check the property at ``state``, about to play ``action`` (see the module doc); returns
     how many cards were re-dealt to a new place, over every viewer (a test can ask for some)."""
     game = case.game
-    n = len(game.observation(state, None).get("players") or []) or 2
+    n = case.n_seats(state)
     names = NAMES[:n]
     actor = game.to_act(state)
     after = game.clone(state)
