@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import Event, Game, visible_events
+from engines.base import Event, Game, IllegalAction, visible_events
 
 Slot = tuple[Any, int, Hashable]
 """One hidden place: ``(container, index, key)``; ``container[index]`` holds the card and ``key``
@@ -132,9 +132,29 @@ def first_difference(a: Any, b: Any, path: str = "") -> str:
     return f"{path or 'value'}: {str(a)[:300]} != {str(b)[:300]}"
 
 
-def check_point(case: HiddenCase, state: Any, action: str, rng: random.Random) -> int:
-    """Check the property at ``state``, about to play ``action`` (see the module doc); returns
-    how many cards were re-dealt to a new place, over every viewer (a test can ask for some)."""
+def refusals(game: Game, state: Any, seat: int | None, tries: Sequence[str]) -> list[str]:
+    """Why each of ``tries`` that ``seat`` may not play now is refused (the sentence a player
+    reads in the 4xx answer)."""
+    legal = set(game.legal_actions(state, seat)) if seat is not None else set()
+    out = []
+    for action in tries:
+        if action in legal:
+            continue
+        try:
+            game.apply(game.clone(state), action, seat)
+        except IllegalAction as refused:
+            out.append(f"{action}: {refused.reason}")
+        else:
+            out.append(f"{action}: played, though not listed as legal")
+    return out
+
+
+def check_point(
+    case: HiddenCase, state: Any, action: str, rng: random.Random, tries: Sequence[str] = ()
+) -> int:
+    """Check the property at ``state``, about to play ``action`` (see the module doc), and that
+    the seat to act is refused each of ``tries`` with the same reason whatever it cannot see;
+    returns how many cards were re-dealt to a new place, over every viewer."""
     game = case.game
     n = case.n_seats(state)
     names = NAMES[:n]
@@ -148,6 +168,9 @@ def check_point(case: HiddenCase, state: Any, action: str, rng: random.Random) -
         moved += _moved(case, state, copy, viewer)
         now = view(game, copy, viewer, names)
         assert now == seen, f"{viewer=} sees the re-deal: {first_difference(seen, now)}"
+        if viewer == actor:
+            want, got = refusals(game, state, actor, tries), refusals(game, copy, actor, tries)
+            assert got == want, f"seat {actor} is refused otherwise: {first_difference(want, got)}"
         hidden = hidden_keys(case, state, viewer)
         keep = (hidden - hidden_keys(case, after, viewer)) | (
             hidden - hidden_keys(case, state, actor)
@@ -189,17 +212,22 @@ def play_and_check(
     rng = random.Random(seed)
     state = case.new_game(seed)
     checked = moved = 0
+    seen: dict[str, None] = {}
     for ply in range(case.max_plies):
         if game.is_over(state):
             break
         seat = game.to_act(state)
-        action = rng.choice(game.legal_actions(state, seat))
+        legal = game.legal_actions(state, seat)
+        seen.update(dict.fromkeys(legal))
+        action = rng.choice(legal)
         before, state = state, game.clone(state)
         game.apply(state, action, seat)
         due = ply >= first and (ply - first) % gap == 0 and checked < most
         if due or game.is_over(state):
             try:
-                moved += check_point(case, before, action, random.Random(rng.getrandbits(32)))
+                check_rng = random.Random(rng.getrandbits(32))
+                tries = check_rng.sample(list(seen), min(8, len(seen)))
+                moved += check_point(case, before, action, check_rng, tries)
             except AssertionError as failed:
                 raise AssertionError(f"{case.name}, seed {seed}, ply {ply}: {failed}") from None
             checked += 1

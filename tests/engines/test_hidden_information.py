@@ -169,3 +169,18 @@ def test_akhedena_does_not_show_which_piece_holds_which_face_down_card() -> None
     real, redealt = AKH.new_game(7, 2, [deck, other]), AKH.new_game(7, 2, [swapped, other])
     for viewer in (1, None):
         assert AKH.observation(redealt, viewer) == AKH.observation(real, viewer)
+
+
+def test_the_property_finds_a_refusal_that_names_a_hidden_card(monkeypatch) -> None:
+    """A refusal's reason naming the next card of the army (hidden to everyone) is caught."""
+    case = next(c for c in CASES if c.name == "kingdom-of-warlords")
+    plain = type(KOW).why_illegal
+
+    def leaky(self, state, action, seat):
+        top = state.army[state.actor][-1] if state.army[state.actor] else None
+        return f"{plain(self, state, action, seat)} (your next card: {top})"
+
+    monkeypatch.setattr(type(KOW), "why_illegal", leaky)
+    with pytest.raises(AssertionError, match="is refused otherwise"):
+        for seed in range(10):
+            play_and_check(case, seed, 0, 1, most=50)
