@@ -51,7 +51,7 @@ LOST = 0
 DRAGON = 1000
 
 # Action types.
-T_NORMAL, T_PHANTOM, T_LONE_WIZARD, T_DRAGON, T_WARLORD, T_EXTRA = range(6)
+T_NORMAL, T_PHANTOM, T_LONE_WIZARD, T_DRAGON, T_WARLORD, T_EXTRA, T_YIELD = range(7)
 
 ACTIONS: list[str] = []
 ACT_KINDS: list[tuple[int, ...]] = []
@@ -86,6 +86,10 @@ PLAY_D = _add("play D", (DR,), DRAGON, T_DRAGON)
 PLAY_W = _add("play W", (WZ,), LOST, T_LONE_WIZARD)
 WARLORD = _add("warlord", (WL,), LOST, T_WARLORD)
 EXTRA = _add("extra", (), LOST, T_EXTRA)
+YIELD = _add("yield", (), LOST, T_YIELD)
+"""Engine 1.1.0: the seat to act holds nothing it may play (no Dragon to answer a led Dragon, or
+nothing to lay beside its Warlords) and says so: it loses the battle. Before 1.1.0 the engine
+took that step on its own, which told the other player what the hand held."""
 N_ACTIONS = len(ACTIONS)
 ACTION_INDEX: dict[str, int] = {a: i for i, a in enumerate(ACTIONS)}
 

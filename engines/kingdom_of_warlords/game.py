@@ -7,7 +7,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Game, IllegalAction, Result
+from engines.base import (
+    JSON,
+    Action,
+    BadSetup,
+    DeckViolation,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    UnknownEngineVersion,
+)
 
 from . import observe, playout, present, rules
 from .cards import (
@@ -30,6 +40,7 @@ from .cards import (
     T_WARLORD,
     WL,
     WZ,
+    YIELD,
     normalise,
 )
 from .state import OVER, RESPOND, KowState
@@ -37,16 +48,41 @@ from .state import OVER, RESPOND, KowState
 _STANDARD_COUNTS = Counter(STANDARD_ARMY)
 
 
+VERSIONS = ("1.0.0", "1.1.0")
+"""Every engine version kept, oldest first. 1.1.0: a seat with nothing it may play yields
+(``yield``) where 1.0.0 ended its play on its own (see docs/rules/kingdom-of-warlords.md)."""
+_ENGINES: dict[str, KingdomOfWarlords] = {}
+
+
 class KingdomOfWarlords(Game):
-    """Kingdom of Warlords (Red Games): two armies of 27, battles, Wars and four Warlords."""
+    """Kingdom of Warlords (Red Games): two armies of 27, battles, Wars and four Warlords.
+
+    One instance per rules version: ``KingdomOfWarlords()`` plays the current rules,
+    ``GAME.at_version("1.0.0")`` the rules that version played, so its matches replay exactly.
+    """
 
     slug: ClassVar[str] = "kingdom-of-warlords"
     name: ClassVar[str] = "Kingdom of Warlords"
-    version: ClassVar[str] = "1.0.0"
+    versions: ClassVar[tuple[str, ...]] = VERSIONS
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     uses_decks: ClassVar[bool] = True
     matchup_kind: ClassVar[str] = "army"
+
+    def __init__(self, version: str = VERSIONS[-1]) -> None:
+        if version not in VERSIONS:
+            raise UnknownEngineVersion(self.slug, version, VERSIONS)
+        self.version = version  # type: ignore[misc]  # per instance: one engine per version
+        _ENGINES.setdefault(version, self)
+
+    def at_version(self, version: str) -> KingdomOfWarlords:
+        """The engine playing the rules of ``version`` (one shared instance per version)."""
+        if version == self.version:
+            return self
+        if version not in VERSIONS:
+            raise UnknownEngineVersion(self.slug, version, VERSIONS)
+        engine = _ENGINES.get(version)
+        return engine if engine is not None else KingdomOfWarlords(version)
 
     # -- setting up ------------------------------------------------------------------------
     def matchup_keys(
@@ -129,7 +165,7 @@ class KingdomOfWarlords(Game):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
                 raise BadSetup("max_battles must be a positive integer")
             cap = value
-        return rules.new_state(seed, cap)
+        return rules.new_state(seed, cap, yields=self.version != "1.0.0")
 
     # -- playing ---------------------------------------------------------------------------
     def to_act(self, state: KowState) -> int | None:
@@ -167,7 +203,10 @@ class KingdomOfWarlords(Game):
         hand_kinds = Counter(KIND[c] for c in state.hand[p])
         if aid is None:
             if not action.startswith("play "):
-                return "unknown action: use 'play <cards>' (e.g. 'play 9,W'), 'warlord' or 'extra'"
+                return (
+                    "unknown action: use 'play <cards>' (e.g. 'play 9,W'), 'warlord', 'extra' "
+                    "or 'yield'"
+                )
             labels = [x.strip() for x in action[5:].split(",")]
             bad = [x for x in labels if x not in LABEL_KIND]
             if bad:
@@ -187,8 +226,15 @@ class KingdomOfWarlords(Game):
             if kinds.count(WZ) > 1:
                 return "there is only one Wizard to a play"
             return "the cards of a double or triple must share one rank (the Wizard may stand in)"
-        if state.phase == RESPOND and state.lead_str == DRAGON and action != "play D":
+        legal = rules.legal_ids(state)
+        if state.phase == RESPOND and state.lead_str == DRAGON:
+            if YIELD in legal:
+                return "the only answer to a Dragon is another Dragon and you hold none: yield"
             return "the only answer to a Dragon is another Dragon: you must play your Dragon"
+        if YIELD in legal:
+            return "you have nothing to play beside your Warlord: yield"
+        if aid == YIELD:
+            return "you may yield only when you hold nothing you may play"
         typ = ACT_TYPE[aid]
         if typ == T_EXTRA:
             if not state.bonus[p]:

@@ -36,6 +36,7 @@ from .cards import (
     T_LONE_WIZARD,
     T_PHANTOM,
     T_WARLORD,
+    T_YIELD,
     WL,
     WZ,
     normalise,
@@ -131,6 +132,11 @@ def describe_action(
     if aid is None:
         return action
     typ = ACT_TYPE[aid]
+    if typ == T_YIELD:
+        if s.phase == RESPOND and s.lead_str == DRAGON:
+            leader = seat_name(names, s.leader)
+            return f"Yield: you hold no Dragon, so {leader} wins the battle and your hand"
+        return "Yield: you have nothing to play beside your Warlord, so you lose the battle"
     if typ == T_EXTRA:
         return "Take a 4th card from your Army (Triple advantage)"
     if typ == T_WARLORD:
@@ -191,6 +197,10 @@ def _event_text(event: Event, after: str, mover: int, names: Sequence[str] | Non
         return "laid a Warlord"
     if kind == "extra":
         return "took a 4th card (Triple advantage)"
+    if kind == "yield":
+        if event["to_dragon"]:
+            return "held no Dragon to answer the Dragon"
+        return "had nothing to play beside the Warlord"
     if kind == "draw":
         cards = event.get("cards")
         if not cards and not event.get("count"):
@@ -288,6 +298,8 @@ def action_path(s: KowState, action: str, viewer: int | None = None) -> list[Any
     if aid is None or s.phase == OVER:
         return []
     typ = ACT_TYPE[aid]
+    if typ == T_YIELD:
+        return []
     if typ == T_EXTRA:
         return [f"army:{s.actor}"]
     cards = _played_cards(s, aid)

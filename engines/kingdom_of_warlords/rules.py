@@ -30,6 +30,7 @@ from .cards import (
     WARLORD,
     WARLORD_IDS,
     WL,
+    YIELD,
     plays_for,
     single_strength,
     strength_text,
@@ -55,9 +56,11 @@ def _ids(cards: list[int]) -> list[str]:
 
 
 # -- setting up ------------------------------------------------------------------------------
-def new_state(seed: int, cap: int = DEFAULT_CAP) -> KowState:
-    """A dealt game: shuffled armies, first player drawn, first hands taken."""
+def new_state(seed: int, cap: int = DEFAULT_CAP, yields: bool = True) -> KowState:
+    """A dealt game: shuffled armies, first player drawn, first hands taken (``yields``: engine
+    1.1.0's readings, see :data:`cards.YIELD`)."""
     s = KowState()
+    s.yields = yields
     s.rng = rng = random.Random(seed)
     s.cap = cap
     a0 = list(range(ARMY_SIZE))
@@ -158,6 +161,8 @@ def legal_ids(s: KowState) -> tuple[int, ...]:
     p = s.actor
     hand = s.hand[p]
     if s.phase == RESPOND and s.lead_str == DRAGON:
+        if s.yields and not any(KIND[c] == DR for c in hand):
+            return (YIELD,)
         return (PLAY_D,)
     key = 1 if s.war else 0
     for c in hand:
@@ -171,7 +176,15 @@ def legal_ids(s: KowState) -> tuple[int, ...]:
     base = entry[1] if s.wl_laid < MAX_WARLORDS_PER_PLAY else entry[0]
     if s.bonus[p] and not s.extra_used[p] and len(hand) <= HAND_SIZE and (s.army[p] or s.troop[p]):
         return base + (EXTRA,)
+    if not base and hand and s.yields:
+        return (YIELD,)
     return base
+
+
+def _stuck(s: KowState) -> bool:
+    """True when the seat to act cannot play and the engine ends its play for it: an empty hand
+    (public) from 1.1.0 on; before, any hand without a legal play."""
+    return not s.hand[s.actor] if s.yields else not legal_ids(s)
 
 
 # -- playing ---------------------------------------------------------------------------------
@@ -180,12 +193,21 @@ def apply_id(s: KowState, aid: int, ev: Events) -> None:
     p = s.actor
     typ = ACT_TYPE[aid]
     hand = s.hand[p]
+    if aid == YIELD:
+        dragon = s.phase == RESPOND and s.lead_str == DRAGON
+        if ev is not None:
+            ev.append({"type": "yield", "seat": p, "to_dragon": dragon})
+        if dragon:
+            resolve(s, 1 - p, p, ev, "dragon")
+        else:
+            finish_play(s, LOST, ev)
+        return
     if typ == T_EXTRA:
         s.extra_used[p] = True
         if ev is not None:
             ev.append({"type": "extra", "seat": p})
         draw(s, p, 1, ev)
-        if not legal_ids(s):
+        if _stuck(s):
             finish_play(s, LOST, ev)
         return
     up = s.up[p]
@@ -200,7 +222,7 @@ def apply_id(s: KowState, aid: int, ev: Events) -> None:
         if ev is not None:
             ev.append({"type": "warlord", "seat": p, "card": CARD_IDS[up[-1]]})
         draw(s, p, 2, ev)
-        if not legal_ids(s):
+        if _stuck(s):
             # Nothing left to play alongside: the Warlord stands alone and loses.
             finish_play(s, LOST, ev)
         return
@@ -268,7 +290,8 @@ def finish_play(s: KowState, strength: int, ev: Events) -> None:
     if s.phase == LEAD:
         s.lead_str = strength
         opp = 1 - p
-        if strength == DRAGON and not any(KIND[c] == DR for c in s.hand[opp]):
+        hand = s.hand[opp]
+        if strength == DRAGON and not (hand if s.yields else any(KIND[c] == DR for c in hand)):
             resolve(s, p, opp, ev, "dragon")
             return
         s.phase = RESPOND

@@ -44,6 +44,7 @@ class KowState:
         "next_group",
         "first_draw",
         "last",
+        "yields",
     )
 
     def __init__(self) -> None:
@@ -71,6 +72,9 @@ class KowState:
         self.next_group = 2
         self.first_draw: list[list[int]] = [[], []]
         self.last: tuple[int, int, str] | None = None  # (winner, cards won, how)
+        self.yields = True
+        """Engine 1.1.0 on: a seat with nothing to play yields (``yield``) instead of the engine
+        ending the battle for it (not part of the canonical state: the version says it)."""
 
     def clone(self) -> KowState:
         """An independent copy, random generator included."""
@@ -100,6 +104,7 @@ class KowState:
         s.next_group = self.next_group
         s.first_draw = [self.first_draw[0][:], self.first_draw[1][:]]
         s.last = self.last
+        s.yields = self.yields
         return s
 
     def rng_fingerprint(self) -> str:

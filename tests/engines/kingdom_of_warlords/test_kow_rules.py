@@ -220,12 +220,30 @@ def test_rule_dragon_wins_battlefield_and_captures_hand() -> None:
     assert sorted(label(c) for c in battle["cards"]) == ["D", "K", "Q", "WL"]
 
 
-def test_rule_dragon_led_without_answer_takes_hand_at_once() -> None:
+def test_rule_dragon_led_without_answer_the_responder_yields_its_hand() -> None:
+    """Engine 1.1.0: the responder holding no Dragon yields (its only action), as one holding
+    the Dragon plays it: the leader cannot tell the two apart until the responder moves."""
     state = build_state(hands=(["D", "4", "5"], ["A", "A", "K"]))
-    events = play(state, "play D")
+    play(state, "play D")
+    assert GAME.to_act(state) == 1 and GAME.legal_actions(state, 1) == ["yield"]
+    assert "no Dragon" in GAME.describe_action(state, "yield", 1, ["Ana", "Bo"])
+    with pytest.raises(Exception, match="you hold none: yield"):
+        GAME.apply(state, "play A")
+    events = play(state, "yield")
     battle = [e for e in events if e["type"] == "battle"][0]
-    assert battle["winner"] == 0
+    assert battle["winner"] == 0 and battle["how"] == "dragon"
     assert sorted(label(c) for c in battle["captured_hand"]) == ["A", "A", "K"]
+    assert GAME.describe_move(state, "yield", events, 0, ["Ana", "Bo"]).startswith(
+        "held no Dragon to answer the Dragon; Ana won the battle"
+    )
+
+
+def test_rule_dragon_led_against_an_empty_hand_wins_at_once() -> None:
+    """A responder with no card at all (public) has nothing to yield: the battle ends."""
+    state = build_state(hands=(["D", "4", "5"], []), leftover_seat=0)
+    assert GAME.observation(state, 0)["players"][1]["hand"] == 0
+    events = play(state, "play D")
+    assert [e for e in events if e["type"] == "battle"][0]["winner"] == 0
 
 
 def test_rule_only_answer_to_a_dragon_is_a_dragon() -> None:
@@ -291,6 +309,20 @@ def test_rule_warlord_never_alone() -> None:
     assert GAME.legal_actions(state, 1) == ["warlord"]
     assert all(not a.startswith("play WL") for a in GAME.legal_actions(state, 1))
     events = play(state, "warlord")  # nothing to draw, nothing to play alongside: it loses
+    assert [e for e in events if e["type"] == "battle"][0]["winner"] == 0
+
+
+def test_rule_warlords_with_only_warlords_left_beside_them_yield() -> None:
+    """Two Warlords laid and a hand of Warlords only (hidden from the leader): the responder
+    yields, its own move (engine 1.1.0); the engine no longer ends its play on its own."""
+    state = build_state(
+        hands=(["K", "5", "6"], ["WL", "WL", "WL"]), armies=([], ["WL"]), leftover_seat=0
+    )
+    play(state, "play K", "warlord", "warlord")
+    assert GAME.to_act(state) == 1 and GAME.legal_actions(state, 1) == ["yield"]
+    assert "nothing to play beside" in GAME.describe_action(state, "yield", 1)
+    events = play(state, "yield")
+    assert [e["type"] for e in events][:2] == ["yield", "battle"]
     assert [e for e in events if e["type"] == "battle"][0]["winner"] == 0
 
 
@@ -496,7 +528,8 @@ def test_rule_phantom_in_war_dragon_stand_in_acts_as_dragon() -> None:
         hands=(["9", "P", "5"], ["9", "A", "6"]),
         armies=(["4", "4", "5"], ["6", "7", "7", "D"]),
     )
-    events = play(state, "play 9", "play 9", "play P")
+    play(state, "play 9", "play 9", "play P")
+    events = play(state, "yield")  # seat 1 holds no Dragon to answer its own stand-in
     battle = [e for e in events if e["type"] == "battle"][0]
     assert battle["winner"] == 0 and battle["how"] == "dragon"
     assert sorted(label(c) for c in battle["captured_hand"]) == ["6", "A"]
