@@ -30,15 +30,18 @@ def long_finished_match() -> Match:
         ladder.game, [SeatSpec(b, "random") for b in bots], ladder=ladder, enqueue=False
     )
     game = get_game(ladder.game)
-    state = game.new_game(SEED, 4, match.decks, None)
-    rng, actions = random.Random(SEED), []
-    while not game.is_over(state):
-        action = rng.choice(game.legal_actions(state, game.to_act(state)))
-        game.apply(state, action)
-        actions.append(action)
+    for seed in range(SEED, SEED + 50):  # the first seeded random game over a thousand moves
+        state = game.new_game(seed, 4, match.decks, None)
+        rng, actions = random.Random(seed), []
+        while not game.is_over(state):
+            action = rng.choice(game.legal_actions(state, game.to_act(state)))
+            game.apply(state, action)
+            actions.append(action)
+        if len(actions) > 1000:
+            break
     assert len(actions) > 1000
     Match.objects.filter(pk=match.pk).update(
-        seed=SEED, actions=actions, state=MatchState.FINISHED, result=game.result(state).to_json()
+        seed=seed, actions=actions, state=MatchState.FINISHED, result=game.result(state).to_json()
     )
     match.refresh_from_db()
     return match
