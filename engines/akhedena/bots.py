@@ -104,9 +104,13 @@ class Unit:
 
 
 def _unseen(obs: dict[str, Any], seat: int, cards: dict[int, Card]) -> list[Card]:
-    """What ``seat``'s face-down cards can be: its open army list minus every card seen."""
+    """What ``seat``'s face-down cards can be: any card of the catalogue (one of each: other
+    players' army lists are secret), or, for a 1.0.0 observation that still shows the list,
+    that list minus every card seen."""
     player = obs["players"][seat]
-    data = player["army_list"]
+    data = player.get("army_list")
+    if data is None:
+        return [c for c in cards.values() if not c.banned]
     left = Counter(
         cid for piece in data["pieces"].values() for cid in (piece["card"], *piece["army"])
     )
@@ -180,6 +184,15 @@ class View:
         self.crown_holder = obs["crown"]["holder"]
         self.crown_sq = B.BY_NAME[obs["crown"]["square"]]
         self.vulnerable = self.crown_holder is not None
+        """Whether enemy Castles can fall to this seat now."""
+        self.holder_only = bool(obs.get("castles_holder_only"))
+        """Only the Crown's holder attacks Castles (1.1.0)."""
+        self.exposed = self.vulnerable
+        """Whether this seat's Castle can fall now."""
+        self.optional_crown = self.holder_only
+        if self.holder_only:
+            self.vulnerable = self.crown_holder == seat
+            self.exposed = self.crown_holder not in (None, seat)
         unseen = {s: _unseen(obs, s, cards) for s in range(obs["n_seats"]) if s != seat}
         self.units: dict[int, Unit] = {}
         for piece in obs["pieces"]:
@@ -219,7 +232,8 @@ class View:
 
     # -- worths and dangers ------------------------------------------------------------------
     def worth(self, u: Unit) -> float:
-        if u.k == B.HERO or (u.k == B.CASTLE and self.vulnerable):
+        open_ = self.exposed if u.seat == self.seat else self.vulnerable
+        if u.k == B.HERO or (u.k == B.CASTLE and open_):
             return WIN
         if u.k == B.CASTLE:
             return 0.0
@@ -262,10 +276,11 @@ class View:
         total = 0.0
         if self.hero is not None and self.hero is not moved:
             total += self.danger(self.hero, self.hero.sq, gone)
-        if self.castle is not None and (self.vulnerable or crown):
-            keep, self.vulnerable = self.vulnerable, True
+        exposed = self.exposed if self.holder_only else self.vulnerable or crown
+        if self.castle is not None and exposed:
+            keep, self.exposed = self.exposed, True
             total += self.danger(self.castle, self.castle.sq, gone)
-            self.vulnerable = keep
+            self.exposed = keep
         return total
 
     # -- scoring -----------------------------------------------------------------------------
@@ -273,8 +288,11 @@ class View:
         parts = action.split(" ")
         op = parts[0]
         if op == "move":
+            crown = parts[-1] == "crown"
+            if crown:
+                parts.pop()
             target = B.BY_NAME[parts[3]] if len(parts) == 4 else None
-            return self._move(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]], target)
+            return self._move(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]], target, crown)
         if op == "shoot":
             return self._shoot(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]])
         if op == "draw":
@@ -282,7 +300,7 @@ class View:
             return self._draw(B.BY_NAME[parts[1]], int(parts[2]) - 1, kind)
         return 0.0 if op == "done" else -1.0
 
-    def _move(self, a: int, d: int, t: int | None) -> float:
+    def _move(self, a: int, d: int, t: int | None, crown: bool = False) -> float:
         me = self.units[a]
         value, gone, survive = 0.0, None, 1.0
         if t is not None:
@@ -295,6 +313,8 @@ class View:
             if win > 0.5:
                 gone = foe
         takes_crown = self.crown_holder != self.seat and self.crown_sq in B.NEIGHBOURS[d]
+        if self.optional_crown:
+            takes_crown = crown
         if takes_crown:
             value += survive * self._crown_gain(me, d)
         value -= survive * self.danger(me, d, gone)
@@ -309,7 +329,7 @@ class View:
         """Taking the Crown: worth a little by itself; if nobody held it, every Castle can
         fall from now on — good when the seat threatens an enemy Castle, bad when its own is
         within the enemies' reach."""
-        if self.vulnerable:
+        if self.vulnerable and not self.holder_only:
             return CROWN
         attack = max((u.deals[0][0] for u in self.mine if u.k != B.CASTLE), default=0)
         theirs = max(
@@ -321,6 +341,8 @@ class View:
             default=0.0,
         )
         risk = 0.0
+        if self.holder_only:  # taken from a rival, the Crown also shuts its threat to my Castle
+            return CROWN + 0.2 * WIN * theirs + (0.1 * WIN if self.exposed else 0.0)
         if self.castle is not None:
             for e in self.enemies:
                 if e.k != B.CASTLE:

@@ -21,8 +21,8 @@ def test_the_shipped_catalogue_is_versioned_and_marked_as_the_platforms_own() ->
     """No Akhedena card values are published: the starter set says, card by card, that it is
     the platform's design (``origin=platform``)."""
     cat = shipped_catalogue()
-    assert cat.version == "v1" and cat.source == "engines/akhedena/data/cards-v1.csv"
-    assert len(cat) == 30 and cat.platform_own
+    assert cat.version == "v2" and cat.source == "engines/akhedena/data/cards-v2.csv"
+    assert len(cat) == 32 and cat.platform_own
     assert all(row["origin"] == "platform" for row in cat.rows())
     kinds = {c.kind for c in cat.cards.values()}
     assert kinds == {"hero", "castle", "commander", "army"}
@@ -117,11 +117,11 @@ def test_manage_py_load_catalogue_akhedena_loads_the_shipped_and_a_new_file(tmp_
 
     out = StringIO()
     call_command("load_catalogue", "akhedena", stdout=out)
-    assert "loaded akhedena v1" in out.getvalue() and "30 cards" in out.getvalue()
+    assert "loaded akhedena v1" in out.getvalue() and "32 cards" in out.getvalue()
     owner = Player.objects.create_user("ana", "ana@example.org", "a-Long-enough-pass-42")
     deck = services.create_deck(owner, "akhedena", "Mine", data=army())
     assert services.current_version(deck).legal
-    path = tmp_path / "cards-v2.csv"
+    path = tmp_path / "cards-v3.csv"
     path.write_text(
         V1.replace(
             "121,Lancers,Army,Cavalry,Spear,5,2,4,no", "121,Lancers,Army,Cavalry,Spear,5,2,4,yes"
