@@ -33,6 +33,12 @@ CARD = 3.0
 """Worth of one Army card lost to a volley (the piece survives)."""
 FAR = 0.25
 """Weight of a danger two moves away (an enemy that needs two moves to reach)."""
+NOISE = 1.5
+"""Random spread added to every action's score: choices within it of the best vary with the
+bot's seed (with 0.01 nearly every game from a position was the same)."""
+URGENCY = 3.0
+"""How much more the bot presses on, and how much less it fears for its pieces other than the
+Hero and the Castle, as the turn cap nears (at the cap: 1 + URGENCY times the pressure)."""
 KIND_INDEX = {slot: k for k, slot in enumerate(B.PIECE_SLOTS)}
 
 Deal = tuple[int, int, tuple[int, ...], float]
@@ -168,7 +174,7 @@ class HeuristicBot(Bot):
         view = View(game.observation(state, seat), seat)
         best, best_score = legal[0], -math.inf
         for action in legal:
-            score = view.score(action) + self.rng.random() * 0.01
+            score = view.score(action) + self.rng.random() * NOISE
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -181,6 +187,8 @@ class View:
         cards = shipped_catalogue().cards
         self.cards_by_name = {c.name: c for c in cards.values()}
         self.seat = seat
+        self.late = obs["turns"] / max(1, obs["max_turns"])
+        """How far the game is towards the turn cap (0 to 1)."""
         self.crown_holder = obs["crown"]["holder"]
         self.crown_sq = B.BY_NAME[obs["crown"]["square"]]
         self.vulnerable = self.crown_holder is not None
@@ -317,12 +325,14 @@ class View:
             takes_crown = crown
         if takes_crown:
             value += survive * self._crown_gain(me, d)
-        value -= survive * self.danger(me, d, gone)
+        fear = 1.0 if me.k == B.HERO else 1.0 - 0.6 * self.late
+        value -= survive * fear * self.danger(me, d, gone)
         if me.k != B.HERO:
             value += 0.5 * self.danger(me, a)  # leaving a threatened square
         home = self.home(gone, moved=me if me.k == B.HERO else None, crown=takes_crown)
         value -= home
-        value += 0.3 * (self._pressure(me, d) - self._pressure(me, a))
+        press = 0.3 * (1.0 + URGENCY * self.late)
+        value += press * (self._pressure(me, d) - self._pressure(me, a))
         return value
 
     def _crown_gain(self, me: Unit, d: int) -> float:
@@ -341,13 +351,13 @@ class View:
             default=0.0,
         )
         risk = 0.0
-        if self.holder_only:  # taken from a rival, the Crown also shuts its threat to my Castle
-            return CROWN + 0.2 * WIN * theirs + (0.1 * WIN if self.exposed else 0.0)
         if self.castle is not None:
             for e in self.enemies:
-                if e.k != B.CASTLE:
+                if e.k != B.CASTLE and (not self.holder_only or e.seat == self.crown_holder):
                     reach = B.distance(e.sq, self.castle.sq) / max(1, MOVE_RANGE[e.k])
                     risk = max(risk, e.p_attack_beats(self.castle.defence) / (1 + reach))
+        if self.holder_only:  # taken from a rival, the Crown also ends its threat to my Castle
+            return CROWN + 0.2 * WIN * (theirs + risk)
         return CROWN + 0.2 * WIN * (theirs - risk)
 
     def _pressure(self, me: Unit, sq: int) -> float:
