@@ -154,7 +154,7 @@ def test_the_platform_format_reads_checks_and_writes_army_lists() -> None:
     assert fmt.name == "Akhedena Quick Match" and fmt.uses_catalogue
     parsed = fmt.parse(TEXT)
     report = fmt.validate(parsed.data, lines=parsed.lines, problems=parsed.problems)
-    assert report.legal and report.cards == 27 and report.catalogue == "v2"
+    assert report.legal and report.cards == 27 and report.catalogue == "v1"
     assert fmt.parse(fmt.export_text(parsed.data, None, "x")).data == parsed.data
     assert [s.key for s in fmt.starter_decks()] == ["sword-and-spear", "axe-and-crossbow"]
     assert GAME.validate_deck(TEXT) == [] and GAME.validate_deck(army()) == []

@@ -144,7 +144,7 @@ def test_a_castle_under_fire_loses_army_cards_one_by_one_and_never_shoots_back()
 def test_a_bow_hero_with_bow_army_cards_adds_its_own_card_when_it_shoots() -> None:
     """ "If a Ranged Army Card is placed on a Hero Card, the Hero can perform ranged attacks";
     "If the weapon type of the Army Card matches the weapon type of the Hero Card, the Hero's
-    stats are applied in battle." The starter catalogue (v2) has Hero cards with a Bow and a
+    stats are applied in battle." The starter catalogue has Hero cards with a Bow and a
     Crossbow, so a Hero carrying Ranged Army cards of its weapon shoots with its own card."""
     cards = {c.name: c for c in CATALOGUE.cards.values() if c.kind == "hero"}
     assert {c.weapon for c in cards.values()} >= {"Bow", "Crossbow"}
