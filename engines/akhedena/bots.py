@@ -39,6 +39,9 @@ bot's seed (with 0.01 nearly every game from a position was the same)."""
 URGENCY = 3.0
 """How much more the bot presses on, and how much less it fears for its pieces other than the
 Hero and the Castle, as the turn cap nears (at the cap: 1 + URGENCY times the pressure)."""
+KILL_EDGE = 0.05
+"""Worth (times a win) of raising by one the chance that a piece's attack beats an enemy Hero or
+an attackable Castle: what lets a replacement break a deadlock."""
 KIND_INDEX = {slot: k for k, slot in enumerate(B.PIECE_SLOTS)}
 
 Deal = tuple[int, int, tuple[int, ...], float]
@@ -316,7 +319,8 @@ class View:
             att, dfn = me.deals[0][0], me.deals[0][1]
             win = foe.p_falls_to(att)
             hit = foe.p_held_and_hit(att, dfn)
-            value += win * self.worth(foe) - hit * self.worth(me)
+            dare = 1.0 if me.k == B.HERO else 1.0 - 0.8 * self.late
+            value += win * self.worth(foe) - hit * dare * self.worth(me)
             survive = 1.0 - hit
             if win > 0.5:
                 gone = foe
@@ -325,7 +329,7 @@ class View:
             takes_crown = crown
         if takes_crown:
             value += survive * self._crown_gain(me, d)
-        fear = 1.0 if me.k == B.HERO else 1.0 - 0.6 * self.late
+        fear = 1.0 if me.k == B.HERO else 1.0 - 0.8 * self.late
         value -= survive * fear * self.danger(me, d, gone)
         if me.k != B.HERO:
             value += 0.5 * self.danger(me, a)  # leaving a threatened square
@@ -403,16 +407,32 @@ class View:
         names = self.reserve[kind or _pile_of(me.k)]
         if not names or me.leader is None:
             return -1.0
-        before = sum(_stats(me.leader, me.army)[:2])
-        after = 0.0
+        stats = _stats(me.leader, me.army)
+        before, threat = sum(stats[:2]), self._threat(stats[0])
+        after = reach = 0.0
         for name in names:
             army = me.army[:]
             army[i] = self.cards_by_name[name]
-            after += sum(_stats(me.leader, army)[:2])
+            stats = _stats(me.leader, army)
+            after += sum(stats[:2])
+            reach += self._threat(stats[0])
         gain = after / len(names) - before
         if kind == "ranged" and not me.shoots:
             gain += 3.0
-        return 0.5 * gain - 0.5 - self.home()
+        sharper = (reach / len(names) - threat) * KILL_EDGE * WIN
+        return (0.5 + self.late) * (gain + sharper) - 0.5 - self.home()
+
+    def _threat(self, attack: int) -> float:
+        """The best chance an attack of ``attack`` has to beat an enemy Hero (or a Castle this
+        seat may attack): how far a replacement brings the game-winning battle."""
+        return max(
+            (
+                u.p_falls_to(attack)
+                for u in self.enemies
+                if u.k == B.HERO or (u.k == B.CASTLE and self.vulnerable)
+            ),
+            default=0.0,
+        )
 
 
 def _pile_of(k: int) -> str:
