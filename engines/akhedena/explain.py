@@ -107,16 +107,16 @@ def why_illegal(st: State, seat: int, action: object) -> str:
             parts, squares = parts[:-1], squares[:-1]
         if len(parts) > 4 or squares[1] is None:
             return USAGE["move"]
-        if crown and not st.rules.optional_crown:
-            return "this engine version takes the Crown on every move next to it: drop 'crown'"
-        if crown and st.crown == seat:
-            return "you already hold the Crown"
-        if crown and st.crown_square() not in B.NEIGHBOURS[squares[1]]:
-            return f"the Crown on {B.NAMES[st.crown_square()]} is not next to {parts[2]}"
         a, d = squares[0], squares[1]
         problem = _reach(st, p, a, d)
         if problem:
             return problem
+        if crown and not st.rules.optional_crown:
+            return "this engine version takes the Crown on every move next to it: drop 'crown'"
+        if crown and st.crown == seat:
+            return "you already hold the Crown"
+        if crown and st.crown_square() not in B.NEIGHBOURS[d]:
+            return f"the Crown on {B.NAMES[st.crown_square()]} is not next to {parts[2]}"
         enemies = [
             B.NAMES[nb] for nb in B.NEIGHBOURS[d] if _target_ok(st, seat, nb) is None and nb != a
         ]

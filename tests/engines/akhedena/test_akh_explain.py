@@ -18,6 +18,8 @@ from tests.engines.akhedena.akh_helpers import game
         ("move e5 e6", "there is no piece on e5"),
         ("move i13 i10", "belongs to seat 1"),
         ("move e1 e5", "the Hero moves at most 3 squares"),
+        ("move e1 e3 crown", "the Crown on g7 is not next to e3"),
+        ("move g1 g2 crown", "the Castle never moves"),
         ("move e1 f2", "straight line"),
         ("move a1 a1", "must go somewhere"),
         ("move f1 g1", "stands on g1"),
