@@ -65,13 +65,6 @@ def distance(a: int, b: int) -> int:
 SIDES = ("south", "west", "north", "east")
 """Board edges in clockwise order seen from above (north at the top)."""
 
-SIDES_BY_SEATS: dict[int, tuple[str, ...]] = {
-    2: ("south", "north"),
-    3: ("south", "west", "north"),
-    4: ("south", "west", "north", "east"),
-}
-"""Which edge each seat plays from; play passes clockwise (seat order)."""
-
 
 def to_board(side: str, x: int, y: int) -> int:
     """The square ``x`` squares from the player's left along its last row, ``y`` rows in."""
@@ -107,23 +100,48 @@ LAYOUT_X: dict[str, tuple[int, ...]] = {
     # hero, castle, archer, infantry left/right, cavalry left/right
     "corners": (3, 6, 9, 5, 7, 0, 12),
     "inset": (3, 6, 9, 5, 7, 1, 11),
+    "two": (4, 6, 2, 5, 7, 0, 12),
+    "more": (4, 6, 2, 5, 7, 0, 10),
+    "more-mirrored": (8, 6, 10, 5, 7, 2, 12),
 }
-"""Two players: the Cavalry stand in the corners. Three and four players: neighbouring sides
-share the corners, so each Cavalry stands one square in from its corner."""
+"""1.0.0: ``corners`` (two players) and ``inset`` (three and four: each Cavalry one square in
+from its corner, on a neighbour's second row). 1.1.0: ``two`` (Hero and Archer two squares
+apart on the player's left, the Cavalry in the corners of its last row) and ``more`` (three
+and four players: one Cavalry in the corner at the player's left, which no neighbour shares,
+the other on the fourth square from the right, clear of the neighbour's second row);
+``more-mirrored`` is ``more`` seen in a mirror (docs/rules/akhedena.md, "Layouts")."""
+
+LAYOUTS: dict[tuple[bool, int], tuple[tuple[str, str], ...]] = {
+    (False, 2): (("south", "corners"), ("north", "corners")),
+    (False, 3): (("south", "inset"), ("west", "inset"), ("north", "inset")),
+    (False, 4): (("south", "inset"), ("west", "inset"), ("north", "inset"), ("east", "inset")),
+    (True, 2): (("south", "two"), ("north", "two")),
+    (True, 3): (("south", "more-mirrored"), ("north", "more-mirrored"), ("east", "more-mirrored")),
+    (True, 4): (("south", "more"), ("west", "more"), ("north", "more"), ("east", "more")),
+}
+"""``LAYOUTS[(text_layouts, n_seats)]``: each seat's edge and layout, in seat (play) order."""
 
 
-def start_squares(n_seats: int) -> list[list[int]]:
-    """For each seat, the starting square of each of its seven pieces (PIECE_SLOTS order)."""
-    layout = LAYOUT_X["corners" if n_seats == 2 else "inset"]
-    return [[to_board(side, x, 0) for x in layout] for side in SIDES_BY_SEATS[n_seats]]
+def sides(n_seats: int, text_layouts: bool = True) -> tuple[str, ...]:
+    """The edge each seat plays from, in seat order."""
+    return tuple(side for side, _ in LAYOUTS[(text_layouts, n_seats)])
 
 
-def diagram(n_seats: int) -> str:
+def start_squares(n_seats: int, text_layouts: bool = True) -> list[list[int]]:
+    """For each seat, the starting square of each of its seven pieces (PIECE_SLOTS order);
+    ``text_layouts`` False gives the 1.0.0 layouts."""
+    return [
+        [to_board(side, x, 0) for x in LAYOUT_X[name]]
+        for side, name in LAYOUTS[(text_layouts, n_seats)]
+    ]
+
+
+def diagram(n_seats: int, text_layouts: bool = True) -> str:
     """The starting layout as text, north at the top (``H`` Hero, ``C`` Castle, ``A`` Archer,
     ``I`` Infantry, ``V`` Cavalry, seat number after the letter, ``*`` the Crown)."""
     letters = "HCAIIVV"
     cells = ["  ."] * N_SQUARES
-    for seat, squares in enumerate(start_squares(n_seats)):
+    for seat, squares in enumerate(start_squares(n_seats, text_layouts)):
         for k, sq in enumerate(squares):
             cells[sq] = f" {letters[k]}{seat}"
     cells[CENTRE] = "  *"

@@ -33,6 +33,15 @@ CARD = 3.0
 """Worth of one Army card lost to a volley (the piece survives)."""
 FAR = 0.25
 """Weight of a danger two moves away (an enemy that needs two moves to reach)."""
+NOISE = 1.5
+"""Random spread added to every action's score: choices within it of the best vary with the
+bot's seed (with 0.01 nearly every game from a position was the same)."""
+URGENCY = 3.0
+"""How much more the bot presses on, and how much less it fears for its pieces other than the
+Hero and the Castle, as the turn cap nears (at the cap: 1 + URGENCY times the pressure)."""
+KILL_EDGE = 0.05
+"""Worth (times a win) of raising by one the chance that a piece's attack beats an enemy Hero or
+an attackable Castle: what lets a replacement break a deadlock."""
 KIND_INDEX = {slot: k for k, slot in enumerate(B.PIECE_SLOTS)}
 
 Deal = tuple[int, int, tuple[int, ...], float]
@@ -104,9 +113,13 @@ class Unit:
 
 
 def _unseen(obs: dict[str, Any], seat: int, cards: dict[int, Card]) -> list[Card]:
-    """What ``seat``'s face-down cards can be: its open army list minus every card seen."""
+    """What ``seat``'s face-down cards can be: any card of the catalogue (one of each: other
+    players' army lists are secret), or, for a 1.0.0 observation that still shows the list,
+    that list minus every card seen."""
     player = obs["players"][seat]
-    data = player["army_list"]
+    data = player.get("army_list")
+    if data is None:
+        return [c for c in cards.values() if not c.banned]
     left = Counter(
         cid for piece in data["pieces"].values() for cid in (piece["card"], *piece["army"])
     )
@@ -164,7 +177,7 @@ class HeuristicBot(Bot):
         view = View(game.observation(state, seat), seat)
         best, best_score = legal[0], -math.inf
         for action in legal:
-            score = view.score(action) + self.rng.random() * 0.01
+            score = view.score(action) + self.rng.random() * NOISE
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -177,9 +190,20 @@ class View:
         cards = shipped_catalogue().cards
         self.cards_by_name = {c.name: c for c in cards.values()}
         self.seat = seat
+        self.late = obs["turns"] / max(1, obs["max_turns"])
+        """How far the game is towards the turn cap (0 to 1)."""
         self.crown_holder = obs["crown"]["holder"]
         self.crown_sq = B.BY_NAME[obs["crown"]["square"]]
         self.vulnerable = self.crown_holder is not None
+        """Whether enemy Castles can fall to this seat now."""
+        self.holder_only = bool(obs.get("castles_holder_only"))
+        """Only the Crown's holder attacks Castles (1.1.0)."""
+        self.exposed = self.vulnerable
+        """Whether this seat's Castle can fall now."""
+        self.optional_crown = self.holder_only
+        if self.holder_only:
+            self.vulnerable = self.crown_holder == seat
+            self.exposed = self.crown_holder not in (None, seat)
         unseen = {s: _unseen(obs, s, cards) for s in range(obs["n_seats"]) if s != seat}
         self.units: dict[int, Unit] = {}
         for piece in obs["pieces"]:
@@ -219,7 +243,8 @@ class View:
 
     # -- worths and dangers ------------------------------------------------------------------
     def worth(self, u: Unit) -> float:
-        if u.k == B.HERO or (u.k == B.CASTLE and self.vulnerable):
+        open_ = self.exposed if u.seat == self.seat else self.vulnerable
+        if u.k == B.HERO or (u.k == B.CASTLE and open_):
             return WIN
         if u.k == B.CASTLE:
             return 0.0
@@ -262,10 +287,11 @@ class View:
         total = 0.0
         if self.hero is not None and self.hero is not moved:
             total += self.danger(self.hero, self.hero.sq, gone)
-        if self.castle is not None and (self.vulnerable or crown):
-            keep, self.vulnerable = self.vulnerable, True
+        exposed = self.exposed if self.holder_only else self.vulnerable or crown
+        if self.castle is not None and exposed:
+            keep, self.exposed = self.exposed, True
             total += self.danger(self.castle, self.castle.sq, gone)
-            self.vulnerable = keep
+            self.exposed = keep
         return total
 
     # -- scoring -----------------------------------------------------------------------------
@@ -273,8 +299,11 @@ class View:
         parts = action.split(" ")
         op = parts[0]
         if op == "move":
+            crown = parts[-1] == "crown"
+            if crown:
+                parts.pop()
             target = B.BY_NAME[parts[3]] if len(parts) == 4 else None
-            return self._move(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]], target)
+            return self._move(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]], target, crown)
         if op == "shoot":
             return self._shoot(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]])
         if op == "draw":
@@ -282,7 +311,7 @@ class View:
             return self._draw(B.BY_NAME[parts[1]], int(parts[2]) - 1, kind)
         return 0.0 if op == "done" else -1.0
 
-    def _move(self, a: int, d: int, t: int | None) -> float:
+    def _move(self, a: int, d: int, t: int | None, crown: bool = False) -> float:
         me = self.units[a]
         value, gone, survive = 0.0, None, 1.0
         if t is not None:
@@ -290,26 +319,31 @@ class View:
             att, dfn = me.deals[0][0], me.deals[0][1]
             win = foe.p_falls_to(att)
             hit = foe.p_held_and_hit(att, dfn)
-            value += win * self.worth(foe) - hit * self.worth(me)
+            dare = 1.0 if me.k == B.HERO else 1.0 - 0.8 * self.late
+            value += win * self.worth(foe) - hit * dare * self.worth(me)
             survive = 1.0 - hit
             if win > 0.5:
                 gone = foe
         takes_crown = self.crown_holder != self.seat and self.crown_sq in B.NEIGHBOURS[d]
+        if self.optional_crown:
+            takes_crown = crown
         if takes_crown:
             value += survive * self._crown_gain(me, d)
-        value -= survive * self.danger(me, d, gone)
+        fear = 1.0 if me.k == B.HERO else 1.0 - 0.8 * self.late
+        value -= survive * fear * self.danger(me, d, gone)
         if me.k != B.HERO:
             value += 0.5 * self.danger(me, a)  # leaving a threatened square
         home = self.home(gone, moved=me if me.k == B.HERO else None, crown=takes_crown)
         value -= home
-        value += 0.3 * (self._pressure(me, d) - self._pressure(me, a))
+        press = 0.3 * (1.0 + URGENCY * self.late)
+        value += press * (self._pressure(me, d) - self._pressure(me, a))
         return value
 
     def _crown_gain(self, me: Unit, d: int) -> float:
         """Taking the Crown: worth a little by itself; if nobody held it, every Castle can
         fall from now on — good when the seat threatens an enemy Castle, bad when its own is
         within the enemies' reach."""
-        if self.vulnerable:
+        if self.vulnerable and not self.holder_only:
             return CROWN
         attack = max((u.deals[0][0] for u in self.mine if u.k != B.CASTLE), default=0)
         theirs = max(
@@ -323,9 +357,11 @@ class View:
         risk = 0.0
         if self.castle is not None:
             for e in self.enemies:
-                if e.k != B.CASTLE:
+                if e.k != B.CASTLE and (not self.holder_only or e.seat == self.crown_holder):
                     reach = B.distance(e.sq, self.castle.sq) / max(1, MOVE_RANGE[e.k])
                     risk = max(risk, e.p_attack_beats(self.castle.defence) / (1 + reach))
+        if self.holder_only:  # taken from a rival, the Crown also ends its threat to my Castle
+            return CROWN + 0.2 * WIN * (theirs + risk)
         return CROWN + 0.2 * WIN * (theirs - risk)
 
     def _pressure(self, me: Unit, sq: int) -> float:
@@ -371,16 +407,32 @@ class View:
         names = self.reserve[kind or _pile_of(me.k)]
         if not names or me.leader is None:
             return -1.0
-        before = sum(_stats(me.leader, me.army)[:2])
-        after = 0.0
+        stats = _stats(me.leader, me.army)
+        before, threat = sum(stats[:2]), self._threat(stats[0])
+        after = reach = 0.0
         for name in names:
             army = me.army[:]
             army[i] = self.cards_by_name[name]
-            after += sum(_stats(me.leader, army)[:2])
+            stats = _stats(me.leader, army)
+            after += sum(stats[:2])
+            reach += self._threat(stats[0])
         gain = after / len(names) - before
         if kind == "ranged" and not me.shoots:
             gain += 3.0
-        return 0.5 * gain - 0.5 - self.home()
+        sharper = (reach / len(names) - threat) * KILL_EDGE * WIN
+        return (0.5 + self.late) * (gain + sharper) - 0.5 - self.home()
+
+    def _threat(self, attack: int) -> float:
+        """The best chance an attack of ``attack`` has to beat an enemy Hero (or a Castle this
+        seat may attack): how far a replacement brings the game-winning battle."""
+        return max(
+            (
+                u.p_falls_to(attack)
+                for u in self.enemies
+                if u.k == B.HERO or (u.k == B.CASTLE and self.vulnerable)
+            ),
+            default=0.0,
+        )
 
 
 def _pile_of(k: int) -> str:

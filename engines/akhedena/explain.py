@@ -18,9 +18,13 @@ from engines.akhedena.state import (
     State,
 )
 
-EXAMPLES = "'move f1 f5', 'move a1 a9 b9', 'shoot j1 j3', 'draw f1 2', 'draw d1 1 ranged', 'done'"
+EXAMPLES = (
+    "'move f1 f5', 'move a1 a9 b9', 'move f6 f8 crown', 'shoot c1 c3', 'draw f1 2', "
+    "'draw e1 1 ranged', 'done'"
+)
 USAGE = {
-    "move": "write 'move <from> <to>' or 'move <from> <to> <enemy next to it>'",
+    "move": "write 'move <from> <to>' or 'move <from> <to> <enemy next to it>', and ' crown' "
+    "after it to take the Crown next to <to>",
     "shoot": "write 'shoot <from> <target>'",
     "draw": "write 'draw <square> <1 or 2>' ('draw <square> <1 or 2> <type>' for the Hero)",
 }
@@ -66,8 +70,10 @@ def _target_ok(st: State, seat: int, t: int | None) -> str | None:
         return f"there is no piece on {B.NAMES[t]} to attack"
     if OWNER[q] == seat:
         return f"the {PIECE_NAMES[KIND[q]]} on {B.NAMES[t]} is your own"
-    if KIND[q] == B.CASTLE and st.crown == ON_BOARD:
-        return "Castles are invulnerable while nobody holds the Crown"
+    if KIND[q] == B.CASTLE and not st.castles_open(seat):
+        if st.crown == ON_BOARD:
+            return "Castles are invulnerable while nobody holds the Crown"
+        return "only the player holding the Crown can attack a Castle"
     return None
 
 
@@ -96,12 +102,21 @@ def why_illegal(st: State, seat: int, action: object) -> str:
     if OWNER[p] != seat:
         return f"the {PIECE_NAMES[KIND[p]]} on {parts[1]} belongs to seat {OWNER[p]}"
     if op == "move":
+        crown = parts[-1] == "crown" and len(parts) > 3
+        if crown:
+            parts, squares = parts[:-1], squares[:-1]
         if len(parts) > 4 or squares[1] is None:
             return USAGE["move"]
         a, d = squares[0], squares[1]
         problem = _reach(st, p, a, d)
         if problem:
             return problem
+        if crown and not st.rules.optional_crown:
+            return "this engine version takes the Crown on every move next to it: drop 'crown'"
+        if crown and st.crown == seat:
+            return "you already hold the Crown"
+        if crown and st.crown_square() not in B.NEIGHBOURS[d]:
+            return f"the Crown on {B.NAMES[st.crown_square()]} is not next to {parts[2]}"
         enemies = [
             B.NAMES[nb] for nb in B.NEIGHBOURS[d] if _target_ok(st, seat, nb) is None and nb != a
         ]

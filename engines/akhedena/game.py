@@ -16,6 +16,7 @@ from engines.akhedena.state import (
     new_state,
     state_digest,
 )
+from engines.akhedena.versions import CURRENT, VERSIONS, rules_for
 from engines.base import (
     JSON,
     Action,
@@ -30,17 +31,39 @@ from engines.base import (
 MAX_TURN_CAP = 1000
 
 
+_ENGINES: dict[str, Akhedena] = {}
+
+
 class Akhedena(Game):
     """Akhedena, Quick Match Mode: miniatures with Hero/Commander and Army cards on a 13×13
-    board, 2 to 4 players."""
+    board, 2 to 4 players.
+
+    One instance per rules version: ``Akhedena()`` plays the current rules,
+    ``Akhedena("1.0.0")`` (or ``GAME.at_version("1.0.0")``) the rules that version played
+    (engines/akhedena/versions.py), so matches recorded under it replay exactly.
+    """
 
     slug: ClassVar[str] = "akhedena"
     name: ClassVar[str] = "Akhedena Quick Match"
-    version: ClassVar[str] = "1.0.0"
+    versions: ClassVar[tuple[str, ...]] = tuple(VERSIONS)
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
     matchup_kind: ClassVar[str] = "army"
+
+    def __init__(self, version: str = CURRENT) -> None:
+        self.rules = rules_for(version)
+        self.version = version  # type: ignore[misc]  # per instance: one engine per version
+        _ENGINES.setdefault(version, self)  # the first of each version is the shared one
+
+    def at_version(self, version: str) -> Akhedena:
+        """The engine playing the rules of ``version`` (one shared instance per version)."""
+        if version == self.version:
+            return self
+        engine = _ENGINES.get(version)
+        if engine is None:
+            engine = _ENGINES[version] = Akhedena(version)
+        return engine
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
@@ -65,7 +88,7 @@ class Akhedena(Game):
         deal, problem = deal_of(decks, n_seats)
         if deal is None:
             raise BadSetup(problem)
-        return new_state(seed, deal, cap)
+        return new_state(seed, deal, cap, self.rules)
 
     @staticmethod
     def _turn_cap(options: dict[str, Any] | None) -> int:

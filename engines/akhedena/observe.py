@@ -1,10 +1,10 @@
 """What each seat may see (observation), card places (zones) and re-dealing hidden cards
 (determinize).
 
-Hidden information (docs/rules/akhedena.md, "Hidden information"): army lists are open, but
-where each card is, is not. Every seat sees its own cards; the others see the main type of each
-card (its back) until a battle shows it, and how many cards each reserve pile holds. Nobody knows
-the order of a reserve pile. Discarded cards are face up.
+Hidden information (docs/rules/akhedena.md, "Hidden information"): every seat sees its own
+cards and its own army list; the others see the main type of each card (its back) until a
+battle shows it, and how many cards each reserve pile holds — never another player's army
+list. Nobody knows the order of a reserve pile. Discarded cards are face up.
 """
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ def _destinations(legal: list[str]) -> dict[str, dict[str, list[str]]]:
 
 def observation(st: State, seat: int | None) -> dict[str, Any]:
     """The board, every piece with what ``seat`` may see of its cards, the Crown, each player's
-    open army list and piles; for the seat to act, each piece's legal destinations."""
+    piles (and ``seat``'s own army list); for the seat to act, each piece's legal
+    destinations."""
     public = st.public
     grid: list[list[str | None]] = [[None] * B.SIZE for _ in range(B.SIZE)]
     pieces = []
@@ -94,6 +95,10 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
             entry["attack"] = combat.attack(st, p)
             entry["defence"] = combat.defence(st, p)
             entry["ranged"] = combat.shoots(st, p)
+        if KIND[p] == B.CASTLE:
+            entry["attackable"] = any(
+                st.alive[s] and s != owner and st.castles_open(s) for s in range(st.n)
+            )
         if acting and mine:
             entry["legal"] = where.get(name, {"moves": [], "attacks": {}, "shots": []})
         pieces.append(entry)
@@ -103,9 +108,8 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
         piles = st.reserve[s]
         player: dict[str, Any] = {
             "seat": s,
-            "side": B.SIDES_BY_SEATS[st.n][s],
+            "side": B.sides(st.n, st.rules.text_layouts)[s],
             "alive": st.alive[s],
-            "army_list": copy_army(st.deal.lists[s]),
             "reserve": {TYPE_NAMES[t]: len(piles[t]) for t in range(3)},
             "discard": [
                 {"id": st.deal.ids[c], "card_id": cards[c].id, "name": cards[c].name}
@@ -113,6 +117,7 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
             ],
         }
         if s == seat:
+            player["army_list"] = copy_army(st.deal.lists[s])
             player["reserve_cards"] = {
                 TYPE_NAMES[t]: sorted(cards[c].name for c in piles[t]) for t in range(3)
             }
@@ -130,6 +135,7 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
             "holder": None if st.crown == ON_BOARD else st.crown,
         },
         "castles_vulnerable": st.crown != ON_BOARD,
+        "castles_holder_only": st.rules.holder_attacks_castles,
         "players": players,
         "to_act": None if st.over else st.to_act,
         "pending": "second replacement" if st.pending else None,

@@ -31,12 +31,19 @@ def choose(st: State, legal: list[str], rng: random.Random) -> str:
     best, best_value = None, 0
     losing = set()
     seat = st.to_act
+    optional = st.rules.optional_crown
     for action in legal:
         if action[0] == "m":
             parts = action.split(" ")
+            takes = parts[-1] == "crown"
+            if takes:
+                parts.pop()
+            elif optional:
+                takes = False
+            else:
+                takes = st.crown != seat and st.crown_square() in B.NEIGHBOURS[BY_NAME[parts[2]]]
             if len(parts) == 3:
-                crown = st.crown != seat and st.crown_square() in B.NEIGHBOURS[BY_NAME[parts[2]]]
-                if crown and best_value < 5:
+                if takes and best_value < 5:
                     best, best_value = action, 5
                 continue
             a = st.board[BY_NAME[parts[1]]]

@@ -5,7 +5,8 @@ Board keys (for the game's board module): ``square:<name>`` is a square of the 1
 (``square:e5``), whether a piece stands on it or not; ``card:<square>:<n>`` is Army card 1 or 2
 of the piece on that square; ``reserve:<type>`` is the seat's reserve pile of that main type
 (``infantry``, ``cavalry``, ``ranged``). A move is the piece's square then the destination (then
-the enemy it attacks); a shot the shooter then the target; a replacement the piece, its card
+the enemy it attacks, then the Crown's square when it takes the Crown); a shot the shooter then
+the target; a replacement the piece, its card
 (and the pile the Hero draws from). ``done`` and ``pass`` are buttons.
 """
 
@@ -32,8 +33,8 @@ SCORE_LABEL = "pieces left"
 PIECE_TEXT = {
     "hero": "Moves up to 3 squares in a straight line. Lose it and you lose the game. With a "
     "Ranged Army card it shoots like the Archer.",
-    "castle": "Never moves. Invulnerable until someone holds the Crown; then it can be "
-    "attacked, and losing it loses the game. The Crown sits on its holder's Castle.",
+    "castle": "Never moves. Invulnerable until someone holds the Crown; then the holder can "
+    "attack it, and losing it loses the game. The Crown sits on its holder's Castle.",
     "archer": "Moves up to 5 squares in a straight line, or shoots a piece 1 or 2 squares away: "
     "each of the target's Army cards defends alone.",
     "infantry": "Moves up to 5 squares in a straight line; moving next to an enemy attacks it.",
@@ -50,7 +51,9 @@ def _piece_on(st: State, square: str, viewer: int | None, names: Sequence[str] |
     return f"{_owner(OWNER[p], viewer, names)} {PIECE_NAMES[KIND[p]]} on {square}"
 
 
-def _crown_note(st: State, d: int) -> str:
+def _crown_note(st: State, d: int, takes: bool) -> str:
+    if st.rules.optional_crown and not takes:
+        return ""
     if st.crown != st.to_act and st.crown_square() in B.NEIGHBOURS[d]:
         return ", taking the Crown"
     return ""
@@ -76,7 +79,7 @@ def describe_action(
         text = f"Move the {piece} from {parts[1]} to {parts[2]}"
         if len(parts) == 4 and parts[3] in B.BY_NAME and st.board[B.BY_NAME[parts[3]]] >= 0:
             text += f" and attack {_piece_on(st, parts[3], viewer, names)}"
-        return text + _crown_note(st, B.BY_NAME[parts[2]])
+        return text + _crown_note(st, B.BY_NAME[parts[2]], parts[-1] == rules.CROWN_TAKE)
     if parts[0] == "shoot" and parts[2] in B.BY_NAME and st.board[B.BY_NAME[parts[2]]] >= 0:
         return f"Shoot at {_piece_on(st, parts[2], viewer, names)} with the {piece} on {parts[1]}"
     if parts[0] == "draw" and parts[2] in ("1", "2") and int(parts[2]) <= len(st.army[p]):
@@ -162,7 +165,10 @@ def action_path(st: State, action: str, viewer: int | None = None) -> list[Any]:
     if parts[0] == "draw":
         path = [f"square:{parts[1]}", f"card:{parts[1]}:{parts[2]}"]
         return path + ([f"reserve:{parts[3]}"] if len(parts) == 4 else [])
-    return [f"square:{x}" for x in parts[1:]]
+    path = [f"square:{x}" for x in parts[1:] if x != rules.CROWN_TAKE]
+    if parts[-1] == rules.CROWN_TAKE:  # then the Crown's square (a Castle no mover attacks)
+        path.append(f"square:{B.NAMES[st.crown_square()]}")
+    return path
 
 
 def card_face(card_id: str) -> dict[str, Any] | None:

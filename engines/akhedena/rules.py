@@ -4,7 +4,9 @@ Actions (squares as players name them, ``a1``..``m13``):
 
 - ``move <from> <to>``: a piece moves in a straight line, never through another piece or the
   Crown; ``move <from> <to> <target>`` when it ends next to enemy pieces: it attacks
-  ``<target>`` in melee (moving next to an enemy always starts a battle);
+  ``<target>`` in melee (moving next to an enemy always starts a battle); either ends with
+  `` crown`` when the piece takes the Crown next to its destination (1.1.0: taking it is a
+  choice; 1.0.0 took it on every such move);
 - ``shoot <from> <target>``: a ranged attack on a piece one or two squares away;
 - ``draw <square> <card>`` (the Hero: ``draw <square> <card> <type>``): the top card of the
   seat's reserve pile of that main type replaces Army card 1 or 2 of the piece there;
@@ -20,7 +22,6 @@ from engines.akhedena.state import (
     EMPTY,
     KIND,
     MOVE_RANGE,
-    ON_BOARD,
     OWNER,
     PIECE_TYPE,
     TYPE_NAMES,
@@ -65,7 +66,7 @@ DRAW_HERO: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
 """``DRAW_HERO[sq][n * 8 + piles]``: the Hero's replacements with ``n`` Army cards when the
 bits of ``piles`` say which reserve piles (infantry 1, cavalry 2, ranged 4) have cards."""
 _ATTACKS: dict[int, str] = {}
-DONE, PASS = "done", "pass"
+DONE, PASS, CROWN_TAKE = "done", "pass", "crown"
 SEAT_PIECES = B.PIECES_PER_SEAT
 MOVERS = (B.HERO, B.ARCHER, B.INFANTRY_LEFT, B.INFANTRY_RIGHT, B.CAVALRY_LEFT, B.CAVALRY_RIGHT)
 
@@ -110,8 +111,12 @@ def legal(st: State) -> list[str]:
         st.cache = out
         return out
     board, pos = st.board, st.pos
-    vulnerable = st.crown != ON_BOARD
+    vulnerable = st.castles_open(seat)
     base = seat * SEAT_PIECES
+    # crowned[sq]: a move ending on sq may take the Crown (1.1.0 offers it as a choice)
+    crowned: tuple[int, ...] | frozenset[int] = ()
+    if st.rules.optional_crown and st.crown != seat:
+        crowned = NEIGHBOURS[st.crown_square()]
     # hot[sq]: the attackable enemies next to square sq (a move ending there starts a battle)
     hot: list[list[int] | None] = [None] * N
     for other in range(0, st.n * SEAT_PIECES, SEAT_PIECES):
@@ -141,9 +146,13 @@ def legal(st: State) -> list[str]:
                 targets = hot[d]
                 if targets is None:
                     append(moves[d])
+                    if d in crowned:
+                        append(moves[d] + " crown")
                 else:
                     for t in targets:
                         append(attack_string(sq, d, t))
+                        if d in crowned:
+                            append(attack_string(sq, d, t) + " crown")
         if k == B.ARCHER or (k == B.HERO and combat.shoots(st, p)):
             shots = SHOOT[sq]
             for t in B.RANGE_2[sq]:
@@ -196,9 +205,14 @@ def play(st: State, action: str, events: combat.Events) -> None:
                     "to": parts[2],
                 }
             )
+        takes = parts[-1] == CROWN_TAKE
+        if takes:
+            parts.pop()
         if len(parts) == 4:
             combat.melee(st, p, st.board[BY_NAME[parts[3]]], events)
-        if st.pos[p] >= 0 and st.crown != seat and st.crown_square() in NEIGHBOURS[d]:
+        if not st.rules.optional_crown:
+            takes = st.crown != seat and st.crown_square() in NEIGHBOURS[d]
+        if takes and st.pos[p] >= 0 and st.crown != seat:
             combat.take_crown(st, seat, events)
         _next_turn(st)
     elif op == "shoot":

@@ -17,6 +17,7 @@ from typing import Any
 
 from engines.akhedena import board as B
 from engines.akhedena.catalogue import MAIN_TYPES, Card, Catalogue
+from engines.akhedena.versions import CURRENT, VERSIONS, Rules
 
 EMPTY = -1
 CROWN = -2
@@ -78,6 +79,7 @@ class State:
 
     __slots__ = (
         "n",
+        "rules",
         "deal",
         "pos",
         "board",
@@ -99,6 +101,8 @@ class State:
     )
 
     n: int
+    rules: Rules
+    """The readings this game is played under (its engine version)."""
     deal: Deal
     pos: list[int]
     board: list[int]
@@ -124,6 +128,7 @@ class State:
     def copy(self) -> State:
         s = State.__new__(State)
         s.n = self.n
+        s.rules = self.rules
         s.deal = self.deal
         s.pos = self.pos[:]
         s.board = self.board[:]
@@ -144,6 +149,12 @@ class State:
         s.cache = self.cache  # never mutated: replaced whenever the state changes
         return s
 
+    def castles_open(self, seat: int) -> bool:
+        """Whether ``seat`` may attack the other players' Castles now."""
+        if self.crown == ON_BOARD:
+            return False
+        return self.crown == seat or not self.rules.holder_attacks_castles
+
     def crown_square(self) -> int:
         """Where the Crown is: the centre, or its holder's Castle."""
         if self.crown == ON_BOARD:
@@ -162,12 +173,14 @@ def army_cards(data: dict[str, Any], catalogue: Catalogue) -> list[Card]:
     return out
 
 
-def new_state(seed: int, deal: Deal, turn_cap: int) -> State:
-    """Set up: every piece on its starting square with its cards, each reserve pile shuffled."""
+def new_state(seed: int, deal: Deal, turn_cap: int, rules: Rules = VERSIONS[CURRENT]) -> State:
+    """Set up: every piece on its starting square with its cards, each reserve pile shuffled
+    (``rules``: the engine version's readings)."""
     n = len(deal.lists)
     rng = random.Random(seed)
     s = State.__new__(State)
     s.n = n
+    s.rules = rules
     s.deal = deal
     s.board = [EMPTY] * B.N_SQUARES
     s.board[B.CENTRE] = CROWN
@@ -175,7 +188,7 @@ def new_state(seed: int, deal: Deal, turn_cap: int) -> State:
     s.leader = []
     s.army = []
     s.reserve = []
-    for seat, squares in enumerate(B.start_squares(n)):
+    for seat, squares in enumerate(B.start_squares(n, rules.text_layouts)):
         base = seat * CARDS_PER_SEAT
         for k, sq in enumerate(squares):
             p = seat * B.PIECES_PER_SEAT + k

@@ -22,7 +22,7 @@ def test_the_shipped_catalogue_is_versioned_and_marked_as_the_platforms_own() ->
     the platform's design (``origin=platform``)."""
     cat = shipped_catalogue()
     assert cat.version == "v1" and cat.source == "engines/akhedena/data/cards-v1.csv"
-    assert len(cat) == 30 and cat.platform_own
+    assert len(cat) == 32 and cat.platform_own
     assert all(row["origin"] == "platform" for row in cat.rows())
     kinds = {c.kind for c in cat.cards.values()}
     assert kinds == {"hero", "castle", "commander", "army"}
@@ -88,11 +88,11 @@ def test_a_new_catalogue_file_replaces_the_cards() -> None:
             V1.replace(
                 "101,Swordsmen,Army,Infantry,Sword,4,3", "101,Swordsmen,Army,Infantry,Sword,four,3"
             ),
-            "line 16: column 'attack' is not a whole number",
+            "line 18: column 'attack' is not a whole number",
         ),
         (
             V1.replace("101,Swordsmen,Army,Infantry", "101,Swordsmen,Army,Elephants"),
-            "line 16: Swordsmen: an Army card needs a main type",
+            "line 18: Swordsmen: an Army card needs a main type",
         ),
         (
             V1.replace("1,Dawn Warlord,Hero,,", "1,Dawn Warlord,Hero,Infantry,"),
@@ -117,7 +117,7 @@ def test_manage_py_load_catalogue_akhedena_loads_the_shipped_and_a_new_file(tmp_
 
     out = StringIO()
     call_command("load_catalogue", "akhedena", stdout=out)
-    assert "loaded akhedena v1" in out.getvalue() and "30 cards" in out.getvalue()
+    assert "loaded akhedena v1" in out.getvalue() and "32 cards" in out.getvalue()
     owner = Player.objects.create_user("ana", "ana@example.org", "a-Long-enough-pass-42")
     deck = services.create_deck(owner, "akhedena", "Mine", data=army())
     assert services.current_version(deck).legal

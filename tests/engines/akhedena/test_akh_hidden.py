@@ -29,14 +29,21 @@ def test_others_see_only_the_main_type_of_cards_they_have_not_seen() -> None:
     assert all(c.get("hidden") for p in spectator["pieces"] for c in (p["card"], *p["army"]))
 
 
-def test_army_lists_are_open_information() -> None:
-    """Reading: every player (and spectator) may read each army list; only the placement of its
-    cards, and the order of the reserve piles, are secret."""
-    st = game(army(), army(infantry_left=("Axe Captain", "Axemen", "Axemen")))
-    obs = GAME.observation(st, None)
-    assert [p["army_list"] for p in obs["players"]] == st.deal.lists
-    obs["players"][0]["army_list"]["reserve"].clear()
-    assert st.deal.lists[0]["reserve"], "the observation is a copy"
+def test_other_players_army_lists_are_secret() -> None:
+    """The cards lie face down, so an opponent or a spectator learns a card only when the rules
+    show it (a battle, a discard): each seat reads its own army list only, and an observation is
+    the same whatever another seat's face-down cards are (the 1.0.0 observation published every
+    list with each piece's starting cards)."""
+    plain = army()
+    axes = army(infantry_left=("Axe Captain", "Axemen", "Axemen"))
+    st, other = game(plain, plain), game(plain, axes)
+    assert GAME.observation(st, 0) == GAME.observation(other, 0)
+    assert GAME.observation(st, None) == GAME.observation(other, None)
+    obs = GAME.observation(other, 1)
+    assert [("army_list" in p) for p in obs["players"]] == [False, True]
+    assert obs["players"][1]["army_list"] == other.deal.lists[1]
+    obs["players"][1]["army_list"]["reserve"].clear()
+    assert other.deal.lists[1]["reserve"], "the observation is a copy"
 
 
 def test_a_battle_shows_both_pieces_cards_to_everyone() -> None:
@@ -79,7 +86,7 @@ def test_the_observation_carries_the_board_and_the_acting_seats_destinations() -
     st = game()
     obs = GAME.observation(st, 0)
     assert obs["size"] == 13 and obs["files"] == "abcdefghijklm"
-    assert obs["grid"][0][3] == "0:hero" and obs["grid"][12][6] == "1:castle"
+    assert obs["grid"][0][4] == "0:hero" and obs["grid"][12][6] == "1:castle"
     assert obs["grid"][6][6] is None and obs["crown"]["square"] == "g7"
     cavalry = _piece(obs, "0:cavalry-left")
     legal = GAME.legal_actions(st, 0)

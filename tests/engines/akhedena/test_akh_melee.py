@@ -1,6 +1,6 @@
 """Melee: moving next to an enemy starts a battle; the Commander counts when weapons match;
-ties hold and the defender counterattacks; Castles can be attacked only once someone holds the
-Crown."""
+ties hold and the defender counterattacks; Castles can be attacked only by the Crown's
+holder."""
 
 from __future__ import annotations
 
@@ -123,14 +123,30 @@ def test_castles_are_invulnerable_while_nobody_holds_the_crown() -> None:
     assert "invulnerable" in why_illegal(st, 0, "move c12 g12 g13")
 
 
-def test_once_anyone_holds_the_crown_every_castle_can_be_attacked() -> None:
-    """ "If a player possesses the crown, any castle can be destroyed." Reading: while someone
-    holds the Crown every Castle, the holder's own included, can be attacked by any enemy."""
+def test_only_the_crown_holder_can_attack_castles_and_its_own_stays_safe() -> None:
+    """ "If a player holds the Crown, they can destroy any opponent's Castle." Reading (1.1.0):
+    the holder may attack every other player's Castle; nobody else attacks a Castle, so holding
+    the Crown does not lay the holder's own Castle open (1.0.0 let anyone attack any Castle)."""
     st = give_crown(place(game(), {"0:cavalry-left": "c12", "1:cavalry-left": "c2"}, clear=True), 0)
     legal = GAME.legal_actions(st, 0)
     assert "move c12 g12 g13" in legal and "move c12 g12" not in legal
     play(st, "move c12 c11")
-    assert "move c2 g2 g1" in GAME.legal_actions(st, 1)
+    legal = GAME.legal_actions(st, 1)
+    assert "move c2 g2 g1" not in legal and "move c2 g2" in legal
+    assert "only the player holding the Crown" in why_illegal(st, 1, "move c2 g2 g1")
+    obs = GAME.observation(st, 1)
+    castles = {p["square"]: p["attackable"] for p in obs["pieces"] if p["kind"] == "castle"}
+    assert castles == {"g1": False, "g13": True}
+
+
+def test_under_1_0_0_anyone_could_attack_any_castle_once_the_crown_was_held() -> None:
+    """The 1.0.0 reading, kept so that its matches replay."""
+    old = GAME.at_version("1.0.0")
+    st = old.new_game(0, 2)
+    place(st, {"0:cavalry-left": "c12", "1:cavalry-left": "c2"}, clear=True)
+    give_crown(st, 0)
+    old.apply(st, "move c12 c11")
+    assert "move c2 g2 g1" in old.legal_actions(st, 1)
 
 
 def test_a_castle_holds_and_counterattacks_like_any_defender() -> None:
@@ -140,7 +156,7 @@ def test_a_castle_holds_and_counterattacks_like_any_defender() -> None:
         castle=("Stone Keep", "Spearmen", "Spearmen"),
         reserve=["Swordsmen", "Axemen", "Lancers", "Sabre Riders", "Longbowmen", "Hunters"],
     )
-    st = give_crown(place(game(army(), keep), {"0:cavalry-left": "c12"}, clear=True), 1)
+    st = give_crown(place(game(army(), keep), {"0:cavalry-left": "c12"}, clear=True), 0)
     melee = _melee(play(st, "move c12 g12 g13"))
     assert (melee["attack"], melee["defence"], melee["counterattack"]) == (12, 12, 7)
     assert melee["outcome"] == "attacker removed" and at(st, "g12") is None

@@ -24,14 +24,30 @@ def test_cavalry_moves_any_distance_in_a_straight_line() -> None:
     """ "Cavalry: Can move horizontally or vertically any number of spaces.\""""
     st = place(game(), {"0:cavalry-left": "a1"}, clear=True)
     north = {f"a{r}" for r in range(2, 14)}
-    assert destinations(st, "a1") == north | {"b1", "c1"}  # the Hero stands on d1
+    assert destinations(st, "a1") == north | {"b1", "c1", "d1"}  # the Hero stands on e1
 
 
 def test_infantry_and_archer_move_up_to_five_squares() -> None:
     """ "Infantry and Archer: Can move up to 5 squares orthogonally.\""""
-    st = place(game(), {"0:infantry-left": "f1", "0:archer": "j1"}, clear=True)
-    assert destinations(st, "f1") == {"f2", "f3", "f4", "f5", "f6", "e1"}
-    assert destinations(st, "j1") == {"j2", "j3", "j4", "j5", "j6", "k1", "l1", "m1", "i1", "h1"}
+    st = place(game(), {"0:infantry-left": "f1", "0:archer": "j3"}, clear=True)
+    assert destinations(st, "f1") == {"f2", "f3", "f4", "f5", "f6"}  # the Hero stands on e1
+    assert destinations(st, "j3") == {
+        "j4",
+        "j5",
+        "j6",
+        "j7",
+        "j8",
+        "j2",
+        "j1",
+        "k3",
+        "l3",
+        "m3",
+        "i3",
+        "h3",
+        "g3",
+        "f3",
+        "e3",
+    }
 
 
 def test_the_castle_never_moves() -> None:

@@ -27,8 +27,11 @@ def test_actions_are_labelled_with_piece_names_squares_and_seat_names() -> None:
     assert label(st, "draw f1 2", 1, NAMES) == (
         "Replace Army card 2 of the Infantry on f1 with the top card of the Infantry reserve"
     )
-    assert label(st, "draw d1 1 ranged", None).endswith("of the Ranged reserve")
-    assert label(place(game(), {"0:cavalry-left": "g3"}, clear=True), "move g3 g6") == (
+    assert label(st, "draw e1 1 ranged", None).endswith("of the Ranged reserve")
+    crowned = place(game(), {"0:cavalry-left": "g3"}, clear=True)
+    assert label(crowned, "move g3 g6") == "Move the Cavalry from g3 to g6"
+    assert GAME.action_path(crowned, "move g3 g6 crown") == ["square:g3", "square:g6", "square:g7"]
+    assert label(crowned, "move g3 g6 crown") == (
         "Move the Cavalry from g3 to g6, taking the Crown"
     )
     assert label(give_crown(game(), 0), "done").startswith("End the turn")
@@ -94,9 +97,9 @@ def test_board_paths_click_the_piece_then_where_it_goes() -> None:
     path = GAME.action_path
     assert path(st, "move f1 f4") == ["square:f1", "square:f4"]
     assert path(st, "move c5 e5 e6") == ["square:c5", "square:e5", "square:e6"]
-    assert path(st, "shoot j1 j3") == ["square:j1", "square:j3"]
+    assert path(st, "shoot c1 c3") == ["square:c1", "square:c3"]
     assert path(st, "draw f1 2") == ["square:f1", "card:f1:2"]
-    assert path(st, "draw d1 1 ranged") == ["square:d1", "card:d1:1", "reserve:ranged"]
+    assert path(st, "draw e1 1 ranged") == ["square:e1", "card:e1:1", "reserve:ranged"]
     assert path(give_crown(st, 0), "done") == [] and path(st, "pass") == []
     paths = [tuple(map(str, path(st, a))) for a in GAME.legal_actions(st, 0)]
     assert len(set(paths)) == len(paths), "two actions share a path"

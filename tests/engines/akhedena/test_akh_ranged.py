@@ -3,9 +3,19 @@ ranged defenders shoot back."""
 
 from __future__ import annotations
 
-from engines.akhedena import GAME
+from engines.akhedena import GAME, combat
 from engines.akhedena.explain import why_illegal
-from tests.engines.akhedena.akh_helpers import army, at, cards_of, game, give_crown, place, play
+from tests.engines.akhedena.akh_helpers import (
+    CATALOGUE,
+    army,
+    at,
+    cards_of,
+    game,
+    give_crown,
+    piece,
+    place,
+    play,
+)
 
 STRIPPED = army(
     hero=("Dawn Warlord", "Swordsmen", "Shield Wall"),
@@ -106,14 +116,14 @@ def test_a_defender_stripped_of_its_ranged_cards_does_not_shoot_back() -> None:
 
 def test_a_hero_carrying_a_ranged_army_card_shoots() -> None:
     """ "If a Ranged Army Card is placed on a Hero Card, the Hero can perform ranged attacks.\""""
-    st = place(game(), {"1:infantry-left": "d3"}, clear=True)
-    assert not any(a.startswith("shoot d1") for a in GAME.legal_actions(st, 0))
-    assert "cannot shoot" in why_illegal(st, 0, "shoot d1 d3")
-    play(st, "draw d1 1 ranged", "move j13 j12")
-    assert "shoot d1 d3" in GAME.legal_actions(st, 0)
-    volley = _volleys(play(st, "shoot d1 d3"))[0]  # Berserkers defend with 1 each
+    st = place(game(), {"1:infantry-left": "e3"}, clear=True)
+    assert not any(a.startswith("shoot e1") for a in GAME.legal_actions(st, 0))
+    assert "cannot shoot" in why_illegal(st, 0, "shoot e1 e3")
+    play(st, "draw e1 1 ranged", "move i13 i12")
+    assert "shoot e1 e3" in GAME.legal_actions(st, 0)
+    volley = _volleys(play(st, "shoot e1 e3"))[0]  # Berserkers defend with 1 each
     assert volley["attacker"]["piece"] == "hero" and len(volley["removed"]) == 2
-    assert at(st, "d3") is None
+    assert at(st, "e3") is None
 
 
 def test_a_castle_under_fire_loses_army_cards_one_by_one_and_never_shoots_back() -> None:
@@ -129,3 +139,23 @@ def test_a_castle_under_fire_loses_army_cards_one_by_one_and_never_shoots_back()
     volleys = _volleys(play(st, "shoot g11 g13"))
     assert sorted(volleys[0]["removed"]) == ["Axemen", "Axemen"]
     assert GAME.is_over(st) and "Castle was destroyed" in GAME.result(st).reason
+
+
+def test_a_bow_hero_with_bow_army_cards_adds_its_own_card_when_it_shoots() -> None:
+    """ "If a Ranged Army Card is placed on a Hero Card, the Hero can perform ranged attacks";
+    "If the weapon type of the Army Card matches the weapon type of the Hero Card, the Hero's
+    stats are applied in battle." The starter catalogue has Hero cards with a Bow and a
+    Crossbow, so a Hero carrying Ranged Army cards of its weapon shoots with its own card."""
+    cards = {c.name: c for c in CATALOGUE.cards.values() if c.kind == "hero"}
+    assert {c.weapon for c in cards.values()} >= {"Bow", "Crossbow"}
+    hunter = army(
+        hero=("Hawk Huntress", "Swordsmen", "Spearmen"),
+        reserve=["Swordsmen", "Spearmen", "Lancers", "Sabre Riders", "Longbowmen", "Hunters"],
+    )
+    st = place(game(hunter, army()), {"1:infantry-left": "e3"}, clear=True)
+    hero = piece(st, "0:hero")
+    play(st, "draw e1 1 ranged", "move i13 i12", "draw e1 2 ranged", "move i12 i11")
+    assert {CATALOGUE.cards[st.deal.cards[c].id].weapon for c in st.army[hero]} == {"Bow"}
+    assert combat.shoots(st, hero) and combat.attack(st, hero) == 2 + 1 + 5
+    volley = _volleys(play(st, "shoot e1 e3"))[0]
+    assert volley["attack"] == 8 and volley["attacker"]["card"] == "Hawk Huntress"

@@ -14,7 +14,8 @@ from tests.engines.akhedena.akh_helpers import CATALOGUE, army, at, cards_of, ga
 def test_two_player_layout_follows_the_text() -> None:
     """ "Cavalry in opposite corners", "Infantry one square left and one square right of the
     center square in the last row", "Castle ... on the last row in the middle", "Hero and
-    Archer ... facing each other": the south player's last row is rank 1, the north's rank 13."""
+    Archer two squares apart from each other, facing each other": the south player's last row
+    is rank 1, the north's rank 13 (the board turned half a turn)."""
     st = game()
     assert B.SIZE == 13 and len(st.board) == 169
     south = {
@@ -23,8 +24,8 @@ def test_two_player_layout_follows_the_text() -> None:
         "f1": "infantry-left",
         "h1": "infantry-right",
         "g1": "castle",
-        "d1": "hero",
-        "j1": "archer",
+        "e1": "hero",
+        "c1": "archer",
     }
     for square, slot in south.items():
         assert at(st, square) == f"0:{slot}"
@@ -34,49 +35,96 @@ def test_two_player_layout_follows_the_text() -> None:
         "h13": "infantry-left",
         "f13": "infantry-right",
         "g13": "castle",
-        "j13": "hero",
-        "d13": "archer",
+        "i13": "hero",
+        "k13": "archer",
     }
     for square, slot in north.items():
         assert at(st, square) == f"1:{slot}"
     assert sum(p >= 0 for p in st.board) == 14
 
 
-def test_three_and_four_players_sit_at_the_sides_with_the_cavalry_one_square_in() -> None:
-    """Layout reading: seats take the south, west, north and east edges in turn (three players
-    leave the east edge empty); neighbouring sides share the corners, so each Cavalry starts
-    one square in from its corner."""
-    st = game(n=4)
-    assert at(st, "b1") == "0:cavalry-left" and at(st, "l1") == "0:cavalry-right"
-    assert at(st, "a1") is None and at(st, "m13") is None
-    west = {
-        "a12": "cavalry-left",
-        "a2": "cavalry-right",
-        "a7": "castle",
-        "a8": "infantry-left",
-        "a6": "infantry-right",
-        "a10": "hero",
-        "a4": "archer",
-    }
-    for square, slot in west.items():
-        assert at(st, square) == f"1:{slot}"
-    assert at(st, "g13") == "2:castle" and at(st, "j13") == "2:hero"
-    east = {
-        "m2": "cavalry-left",
-        "m12": "cavalry-right",
-        "m7": "castle",
-        "m4": "hero",
-        "m10": "archer",
-    }
-    for square, slot in east.items():
-        assert at(st, square) == f"3:{slot}"
-    three = game(n=3)
-    assert {at(three, sq) for sq in ("m7", "m4", "m10")} == {None}
-    assert at(three, "a7") == "1:castle" and at(three, "g13") == "2:castle"
+def test_hero_and_archer_start_two_squares_apart() -> None:
+    """ "Place the Hero and Archer two squares apart from each other" (1.0.0 set them six apart,
+    either side of the Castle group)."""
     for n in (2, 3, 4):
-        squares = [sq for seat in B.start_squares(n) for sq in seat]
-        assert len(set(squares)) == 7 * n, "two pieces on one square"
+        for hero, _, archer, *_ in B.start_squares(n):
+            assert B.distance(hero, archer) == 2
+            assert hero // B.SIZE == archer // B.SIZE or hero % B.SIZE == archer % B.SIZE
+    old = B.start_squares(2, text_layouts=False)[0]
+    assert B.distance(old[B.HERO], old[B.ARCHER]) == 6
+
+
+def _own_terms(side: str, sq: int) -> tuple[int, int]:
+    return next((x, y) for x in range(13) for y in range(13) if B.to_board(side, x, y) == sq)
+
+
+def _hero_attacks(st) -> list[str]:  # noqa: ANN001
+    """Every first action of any seat (each as if it were to act) that attacks a Hero."""
+    found = []
+    for seat in range(st.n):
+        trial = st.copy()
+        trial.to_act, trial.cache = seat, None
+        for action in GAME.legal_actions(trial, seat):
+            parts = [x for x in action.split() if x != "crown"]
+            target = parts[3] if parts[0] == "move" and len(parts) == 4 else None
+            target = parts[2] if parts[0] == "shoot" else target
+            if target and at(trial, target).endswith(":hero"):
+                found.append(f"seat {seat}: {action}")
+    return found
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_three_and_four_player_layouts_are_fair_and_follow_the_text(n: int) -> None:
+    """Layout reading for three and four players (1.1.0): no Hero can be attacked on the first
+    move; every seat's pieces are a rotation or a reflection of every other seat's (the same
+    row in its own terms, or that row in a mirror); one Cavalry of each seat stands in a
+    corner ("Place the Cavalry units in opposite corners": neighbours cannot both have two)
+    and none on a neighbour's second row. 1.0.0 failed all but the second."""
+    st = game(n=n)
+    assert _hero_attacks(st) == []
+    sides = B.sides(n)
+    rows = []
+    for seat, squares in enumerate(B.start_squares(n)):
+        terms = [_own_terms(sides[seat], sq) for sq in squares]
+        assert all(y == 0 for _, y in terms)
+        xs = tuple(x for x, _ in terms)
+        rows.append(xs)
+        corners = [k for k in (B.CAVALRY_LEFT, B.CAVALRY_RIGHT) if xs[k] in (0, B.SIZE - 1)]
+        assert corners, f"seat {seat} has no Cavalry in a corner"
+    mirror = {(12 - x) for x in rows[0]}
+    for xs in rows:
+        assert set(xs) in ({*rows[0]}, mirror)
+        assert xs[B.HERO] in (rows[0][B.HERO], 12 - rows[0][B.HERO])
+    for seat, squares in enumerate(B.start_squares(n)):
+        for other, side in enumerate(sides):
+            if other != seat:
+                for k in (B.CAVALRY_LEFT, B.CAVALRY_RIGHT):
+                    assert _own_terms(side, squares[k])[1] != 1, "on a neighbour's second row"
+    old = GAME.at_version("1.0.0").new_game(0, n)
+    assert _hero_attacks(old), "1.0.0 let a Hero be attacked on the first move"
+    for n_seats in (2, 3, 4):
+        squares = [sq for seat in B.start_squares(n_seats) for sq in seat]
+        assert len(set(squares)) == 7 * n_seats, "two pieces on one square"
         assert B.CENTRE not in squares
+
+
+def test_seats_sit_at_the_edges_in_turn_order() -> None:
+    """Layout reading: two players south and north; three south, north and east (the east
+    player, between the other two, plays last: it has two neighbours); four at every edge."""
+    assert B.sides(2) == ("south", "north")
+    assert B.sides(3) == ("south", "north", "east")
+    assert B.sides(4) == ("south", "west", "north", "east")
+    st = game(n=3)
+    assert at(st, "g1") == "0:castle" and at(st, "g13") == "1:castle" and at(st, "m7") == "2:castle"
+    assert at(st, "m1") == "0:cavalry-right" and at(st, "a13") == "1:cavalry-right"
+    assert at(st, "m13") == "2:cavalry-right"
+    four = game(n=4)
+    assert [at(four, sq) for sq in ("a1", "a13", "m13", "m1")] == [
+        "0:cavalry-left",
+        "1:cavalry-left",
+        "2:cavalry-left",
+        "3:cavalry-left",
+    ]
 
 
 def test_the_crown_starts_on_the_centre_square_and_nobody_holds_it() -> None:

@@ -41,11 +41,11 @@ def test_the_hero_may_draw_from_any_reserve_pile() -> None:
     from; the Commanders and the Castle draw their own main type only."""
     st = game()
     legal = GAME.legal_actions(st, 0)
-    assert {"draw d1 1 infantry", "draw d1 1 cavalry", "draw d1 2 ranged"} <= set(legal)
+    assert {"draw e1 1 infantry", "draw e1 1 cavalry", "draw e1 2 ranged"} <= set(legal)
     assert "draw f1 1" in legal and "draw f1 1 cavalry" not in legal
     assert "takes Infantry Army cards only" in why_illegal(st, 0, "draw f1 1 cavalry")
     assert not combat.shoots(st, piece(st, "0:hero"))
-    play(st, "draw d1 2 ranged")
+    play(st, "draw e1 2 ranged")
     assert combat.shoots(st, piece(st, "0:hero"))
 
 
@@ -67,7 +67,7 @@ def test_an_empty_reserve_pile_gives_no_replacement() -> None:
     st.cache = None
     legal = GAME.legal_actions(st, 0)
     assert not any(
-        a.startswith(("draw f1", "draw h1", "draw g1", "draw d1 1 infantry")) for a in legal
+        a.startswith(("draw f1", "draw h1", "draw g1", "draw e1 1 infantry")) for a in legal
     )
     assert "reserve is empty" in why_illegal(st, 0, "draw f1 1")
 

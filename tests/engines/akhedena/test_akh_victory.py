@@ -70,9 +70,9 @@ def test_the_turn_cap_ends_the_game_and_the_players_still_in_share_first_place()
 def test_at_the_cap_a_player_already_out_ranks_below_the_others() -> None:
     st = game(army(), WEAK_HERO, army(), cap=2)
     place(st, {"0:cavalry-left": "c9", "1:hero": "e10"})
-    play(st, "move c9 e9 e10", "draw g13 1", "draw f1 1", "draw g13 1", "draw f1 1")
+    play(st, "move c9 e9 e10", "draw m7 1", "draw f1 1", "draw m7 1", "draw f1 1")
     assert not GAME.is_over(st)
-    play(st, "move h13 h10")
+    play(st, "move m8 l8")
     assert GAME.is_over(st)
     assert GAME.result(st).ranks == (0, 2, 0)
 

@@ -45,7 +45,7 @@ function square(obs, ctx, name, piece) {
     if (stats) cell.append(el("span", { class: "akh-stats", text: stats }));
     parts.push(`${owner(ctx, piece.seat)} ${piece.name}`);
     if (stats) parts.push(`attack ${piece.attack}, defence ${piece.defence}`);
-    if (piece.kind === "castle") parts.push(obs.castles_vulnerable ? "can be attacked" : "invulnerable");
+    if (piece.kind === "castle") parts.push(piece.attackable ? "can be attacked" : "invulnerable");
   }
   if (crownHere) {
     cell.classList.add("crown");
@@ -124,7 +124,7 @@ function pieceRow(obs, ctx, piece) {
   const facts = [];
   if (piece.attack !== undefined) facts.push(`attack ${piece.attack}`, `defence ${piece.defence}`);
   if (piece.ranged) facts.push("shoots 2 squares");
-  if (piece.kind === "castle") facts.push(obs.castles_vulnerable ? "can be attacked" : "invulnerable while nobody holds the Crown");
+  if (piece.kind === "castle") facts.push(piece.attackable ? "can be attacked" : obs.castles_vulnerable ? "invulnerable: only the Crown's holder attacks Castles" : "invulnerable while nobody holds the Crown");
   if (obs.crown.holder === piece.seat && piece.kind === "castle") facts.push("holds the Crown");
   if (facts.length) head.append(document.createTextNode(` · ${facts.join(" · ")}`));
   box.append(cardsOf(obs, ctx, piece));
@@ -179,7 +179,7 @@ function playerArea(obs, ctx, player) {
 
 function crownText(obs, ctx) {
   if (obs.crown.holder === null) return `The Crown lies on ${obs.crown.square}: every Castle is invulnerable until someone takes it from a square next to it.`;
-  return `${ctx.seatName(obs.crown.holder)} holds the Crown (on the Castle at ${obs.crown.square}): every Castle can now be attacked, and the holder may replace two Army cards a turn.`;
+  return `${ctx.seatName(obs.crown.holder)} holds the Crown (on the Castle at ${obs.crown.square}): ${obs.castles_holder_only ? "the holder can now attack every other Castle" : "every Castle can now be attacked"}, and may replace two Army cards a turn. A piece that ends its move next to the Crown may take it.`;
 }
 
 export function render(obs, ctx) {
