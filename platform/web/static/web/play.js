@@ -11,6 +11,9 @@ import { choiceState, pathKeys } from "./board/choice.js";
 import { flagTurn } from "./turn_title.js";
 import { openZones } from "./board/zones.js";
 
+// A match the socket follows: running, or scheduled (a tournament table waiting for its
+// players goes live on this page when the second arrives).
+const live = (state) => state === "running" || state === "scheduled";
 const root = document.getElementById("play");
 const $ = (id) => document.getElementById(id);
 let view = JSON.parse($("play-view").textContent);
@@ -339,7 +342,7 @@ function connect() {
       view = data.view;
       receivedAt = performance.now();
       render();
-      if (view.state !== "running") {
+      if (!live(view.state)) {
         setConnection("closed", "The match has ended.");
         socket.close();
       }
@@ -351,7 +354,7 @@ function connect() {
   });
   socket.addEventListener("close", () => {
     sent = false; // an action lost with the connection may be chosen again on the fresh view
-    if (view.state !== "running") return;
+    if (!live(view.state)) return;
     const delay = Math.min(15000, 500 * 2 ** attempt);
     attempt += 1;
     setConnection("reconnecting", `Connection lost: reconnecting in ${Math.ceil(delay / 1000)} s…`);
@@ -362,5 +365,5 @@ function connect() {
 
 render();
 setInterval(tickClocks, 250);
-if (view.state === "running" || view.state === "scheduled") connect();
+if (live(view.state)) connect();
 else setConnection("closed", "The match has ended.");

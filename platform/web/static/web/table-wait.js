@@ -13,7 +13,7 @@ function started(state) {
 
 function follow() {
   if (started(play.dataset.state)) line.hidden = true;
-  // play.js has no socket for a match that has not started: say what it waits for instead.
+  // The connection line says what the board waits for until the match starts.
   const connection = document.getElementById("play-connection");
   if (!started(play.dataset.state) && connection && connection.textContent !== WAITING) {
     connection.textContent = WAITING;
