@@ -22,6 +22,7 @@ from engines.base import (
     Action,
     BadSetup,
     DeckViolation,
+    EngineVersions,
     Event,
     Game,
     IllegalAction,
@@ -29,9 +30,6 @@ from engines.base import (
 )
 
 MAX_TURN_CAP = 1000
-
-
-_ENGINES: dict[str, Akhedena] = {}
 
 
 class Akhedena(Game):
@@ -54,16 +52,11 @@ class Akhedena(Game):
     def __init__(self, version: str = CURRENT) -> None:
         self.rules = rules_for(version)
         self.version = version  # type: ignore[misc]  # per instance: one engine per version
-        _ENGINES.setdefault(version, self)  # the first of each version is the shared one
+        _ENGINES.keep(self)  # the first of each version is the shared one
 
     def at_version(self, version: str) -> Akhedena:
         """The engine playing the rules of ``version`` (one shared instance per version)."""
-        if version == self.version:
-            return self
-        engine = _ENGINES.get(version)
-        if engine is None:
-            engine = _ENGINES[version] = Akhedena(version)
-        return engine
+        return self if version == self.version else _ENGINES.get(version)
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
@@ -201,3 +194,7 @@ class Akhedena(Game):
     score_label: ClassVar[str] = present.SCORE_LABEL
 
     presentation: ClassVar[Any] = present  # labels, the move log, paths, faces, result
+
+
+_ENGINES: EngineVersions[Akhedena] = EngineVersions(Akhedena.slug, VERSIONS, Akhedena)
+"""The engine of each rules version this game keeps (:meth:`Akhedena.at_version`)."""

@@ -25,6 +25,7 @@ from engines.base import (
     Action,
     BadSetup,
     DeckViolation,
+    EngineVersions,
     Event,
     Game,
     IllegalAction,
@@ -32,7 +33,6 @@ from engines.base import (
     derive_seed,
 )
 
-_ENGINES: dict[str, ArackhanWars] = {}
 """One shared engine per rules version (``GAME`` is the current one's)."""
 
 
@@ -58,16 +58,11 @@ class ArackhanWars(Game):
     def __init__(self, version: str = CURRENT) -> None:
         self.rules = rules_for(version)
         self.version = version  # type: ignore[misc]  # per instance: one engine per version
-        _ENGINES.setdefault(version, self)  # the first of each version is the shared one
+        _ENGINES.keep(self)  # the first of each version is the shared one
 
     def at_version(self, version: str) -> ArackhanWars:
         """The engine playing the rules of ``version`` (one shared instance per version)."""
-        if version == self.version:
-            return self
-        engine = _ENGINES.get(version)
-        if engine is None:
-            engine = _ENGINES[version] = ArackhanWars(version)
-        return engine
+        return self if version == self.version else _ENGINES.get(version)
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
@@ -277,3 +272,7 @@ class ArackhanWars(Game):
 
     def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
         return faces.card_faces(observation)
+
+
+_ENGINES: EngineVersions[ArackhanWars] = EngineVersions(ArackhanWars.slug, VERSIONS, ArackhanWars)
+"""The engine of each rules version this game keeps (:meth:`ArackhanWars.at_version`)."""

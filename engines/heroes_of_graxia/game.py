@@ -12,11 +12,11 @@ from engines.base import (
     Action,
     BadSetup,
     DeckViolation,
+    EngineVersions,
     Event,
     Game,
     IllegalAction,
     Result,
-    UnknownEngineVersion,
 )
 from engines.heroes_of_graxia import canonical, observe, playout, present, rules
 from engines.heroes_of_graxia.actions import Move, parse, texts, to_text
@@ -55,7 +55,10 @@ class HeroesOfGraxia(Game):
         self.rules = rules_for(version)
         self.version = version  # type: ignore[misc]  # per instance: one engine per version
         self._catalogue = catalogue
-        self._versions: dict[str, HeroesOfGraxia] = {version: self}
+        self._versions: EngineVersions[HeroesOfGraxia] = EngineVersions(
+            self.slug, VERSIONS, self._sibling
+        )
+        self._versions.keep(self)
         self._offered: tuple[list[Move], list[str]] | None = None
         """The last legal moves listed and their texts: ``apply`` finds an action among them
         without parsing it again (the same move: the texts name first copies, as parsing
@@ -64,13 +67,12 @@ class HeroesOfGraxia(Game):
     def at_version(self, version: str) -> HeroesOfGraxia:
         """The engine playing the rules of ``version`` on the same catalogue (one instance per
         version); raises :class:`UnknownEngineVersion` for a version it does not keep."""
-        engine = self._versions.get(version)
-        if engine is None:
-            if version not in VERSIONS:
-                raise UnknownEngineVersion(self.slug, version, self.versions)
-            engine = HeroesOfGraxia(self._catalogue, version)
-            engine._versions = self._versions
-            self._versions[version] = engine
+        return self if version == self.version else self._versions.get(version)
+
+    def _sibling(self, version: str) -> HeroesOfGraxia:
+        """A new engine of ``version`` on this catalogue, sharing this engine's versions."""
+        engine = HeroesOfGraxia(self._catalogue, version)
+        engine._versions = self._versions
         return engine
 
     @property

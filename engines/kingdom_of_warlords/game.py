@@ -12,6 +12,7 @@ from engines.base import (
     Action,
     BadSetup,
     DeckViolation,
+    EngineVersions,
     Event,
     Game,
     IllegalAction,
@@ -51,7 +52,6 @@ _STANDARD_COUNTS = Counter(STANDARD_ARMY)
 VERSIONS = ("1.0.0", "1.1.0")
 """Every engine version kept, oldest first. 1.1.0: a seat with nothing it may play yields
 (``yield``) where 1.0.0 ended its play on its own (see docs/rules/kingdom-of-warlords.md)."""
-_ENGINES: dict[str, KingdomOfWarlords] = {}
 
 
 class KingdomOfWarlords(Game):
@@ -73,16 +73,11 @@ class KingdomOfWarlords(Game):
         if version not in VERSIONS:
             raise UnknownEngineVersion(self.slug, version, VERSIONS)
         self.version = version  # type: ignore[misc]  # per instance: one engine per version
-        _ENGINES.setdefault(version, self)
+        _ENGINES.keep(self)  # the first of each version is the shared one
 
     def at_version(self, version: str) -> KingdomOfWarlords:
         """The engine playing the rules of ``version`` (one shared instance per version)."""
-        if version == self.version:
-            return self
-        if version not in VERSIONS:
-            raise UnknownEngineVersion(self.slug, version, VERSIONS)
-        engine = _ENGINES.get(version)
-        return engine if engine is not None else KingdomOfWarlords(version)
+        return self if version == self.version else _ENGINES.get(version)
 
     # -- setting up ------------------------------------------------------------------------
     def matchup_keys(
@@ -314,3 +309,9 @@ class KingdomOfWarlords(Game):
 
 
 __all__ = ["KingdomOfWarlords"]
+
+
+_ENGINES: EngineVersions[KingdomOfWarlords] = EngineVersions(
+    KingdomOfWarlords.slug, VERSIONS, KingdomOfWarlords
+)
+"""The engine of each rules version this game keeps (:meth:`KingdomOfWarlords.at_version`)."""
