@@ -42,7 +42,9 @@ from engines.heroes_of_graxia.legion import add_wounds, eliminate, heal, wound_t
 from engines.heroes_of_graxia.state import (
     CLASH,
     HEALING,
+    HIRE,
     MAIN,
+    SPELLS,
     WOUNDS,
     State,
 )
@@ -66,8 +68,13 @@ def step(st: State, m: Move, events: Events) -> None:
     settle(st, events)
 
 
+_HAND_STEPS = (CLASH, HIRE, SPELLS)
+"""Steps whose only move, a pass, says that the seat's hidden hand holds nothing to play."""
+
+
 def settle(st: State, events: Events) -> None:
-    """Play every forced step until a seat has a real decision (or the game is over)."""
+    """Play every forced step until a seat has a real decision (or the game is over); a pass
+    that only the seat's hand forces is its own to make (:data:`_HAND_STEPS`)."""
     while not st.over:
         if st.phase == WOUNDS:
             if _auto_wounds(st, events):
@@ -76,7 +83,7 @@ def settle(st: State, events: Events) -> None:
                 combat.after_wounds(st, events)
                 continue
         moves = legal.moves(st)
-        if len(moves) != 1:
+        if len(moves) != 1 or (st.phase in _HAND_STEPS and st.r.no_hidden_pass):
             st.moves = moves
             return
         _play(st, moves[0], events)
