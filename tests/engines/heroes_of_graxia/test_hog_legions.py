@@ -111,7 +111,10 @@ def test_step_2_players_alternate_until_two_passes_in_succession() -> None:
     act(st, "cast battle-fury")  # the attacker plays after the defender passed
     assert GAME.to_act(st) == 1 and st.phase == CLASH
     act(st, "hire hired-archers")
-    # the attacker has nothing left: passes by itself; the defender may still cast
+    # the attacker has nothing left but is still asked (its hand is its own); then the
+    # defender, who may still cast
+    assert GAME.to_act(st) == 0 and legal(st) == ["pass"]
+    act(st, "pass")
     assert GAME.to_act(st) == 1 and "cast stone-skin" in legal(st)
     act(st, "pass")
     assert st.phase in (MAIN, WOUNDS)
@@ -183,7 +186,11 @@ def test_spells_are_limited_to_one_per_unit_in_combat() -> None:
     furies = [give(st, 0, "battle-fury") for _ in range(3)]
     refresh(st)
     act(st, "attack 1", "cast battle-fury")
-    # the defender passes by itself, the attacker (one Unit, one Spell cast) too: resolved
+    assert GAME.to_act(st) == 1 and legal(st) == ["pass"]  # the defender has nothing to play
+    act(st, "pass")
+    # the attacker has a Battle Fury left but one Unit, one Spell cast: only the pass
+    assert GAME.to_act(st) == 0 and legal(st) == ["pass"]
+    act(st, "pass")
     assert st.phase == MAIN and st.cmode == 0
     assert furies[0] in st.disc[0] and furies[1:] == st.hand[0]
 
