@@ -68,8 +68,7 @@ CASES = [
         akw_redeal,
     ),
 ]
-LEAKS = {
-}
+LEAKS = {}
 """Leaks this property finds in engines other helpers are fixing (issue 31): the test is
 expected to fail there until the engine is fixed; then the mark must go (it is strict)."""
 
