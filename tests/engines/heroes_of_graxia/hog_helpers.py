@@ -133,11 +133,18 @@ def set_monsters(st: State, slugs: list[str]) -> list[int]:
     return out
 
 
-def started(n: int = 2, seed: int = 0, heroes: list[str] | None = None, **options: Any) -> State:
-    """A game past its setup mulligans (every hand kept) where seat 0 plays first (the first
-    seed from ``seed`` on that makes seat 0 the first player)."""
+def started(
+    n: int = 2,
+    seed: int = 0,
+    heroes: list[str] | None = None,
+    version: str = GAME.version,
+    **options: Any,
+) -> State:
+    """A game of rules ``version`` past its setup mulligans (every hand kept) where seat 0 plays
+    first (the first seed from ``seed`` on that makes seat 0 the first player)."""
+    game = GAME.at_version(version)
     while True:
-        st = GAME.new_game(seed, n, heroes, options or None)
+        st = game.new_game(seed, n, heroes, options or None)
         if st.first == 0:
             break
         seed += 1
