@@ -1,8 +1,11 @@
 """Playing one move, then every step that needs no decision (:func:`settle`).
 
 A move with no alternative is played at once: a forced wound, the mulligan after the third
-hand, a fight with nothing left to cast, a pass with nothing in hand to play. So the seat to
-act always has a real choice between at least two legal moves.
+hand. So the seat to act has a real choice between at least two legal moves, except in a
+combat's hand steps: since 1.1.0 (``Rules.no_hidden_pass``) the seat makes its own pass,
+``ready`` or ``resolve`` there even when it is its only move, since playing it for the seat
+would tell the others that its hidden hand holds nothing to play (1.0.0 played it: a fight
+with nothing left to cast, a pass with nothing in hand to play).
 """
 
 from __future__ import annotations
