@@ -144,7 +144,9 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
             "discard_count": len(st.disc[s]),
             "loot": v.cards(st.loot[s]),
             "prestige": st.prestige[s],
-            "victory_points": victory_points(st, s) if full_vp else table_victory_points(st, s),
+            "victory_points": (
+                victory_points(st, s) if full_vp else table_victory_points(st, s, choosing)
+            ),
             "victory_points_on_table_only": not full_vp,
             "protected": st.safe[s],
             "in_play": v.cards(st.played[s]),

@@ -1,8 +1,11 @@
 """Playing one move, then every step that needs no decision (:func:`settle`).
 
 A move with no alternative is played at once: a forced wound, the mulligan after the third
-hand, a fight with nothing left to cast, a pass with nothing in hand to play. So the seat to
-act always has a real choice between at least two legal moves.
+hand. So the seat to act has a real choice between at least two legal moves, except in a
+combat's hand steps: since 1.1.0 (``Rules.no_hidden_pass``) the seat makes its own pass,
+``ready`` or ``resolve`` there even when it is its only move, since playing it for the seat
+would tell the others that its hidden hand holds nothing to play (1.0.0 played it: a fight
+with nothing left to cast, a pass with nothing in hand to play).
 """
 
 from __future__ import annotations
@@ -42,7 +45,9 @@ from engines.heroes_of_graxia.legion import add_wounds, eliminate, heal, wound_t
 from engines.heroes_of_graxia.state import (
     CLASH,
     HEALING,
+    HIRE,
     MAIN,
+    SPELLS,
     WOUNDS,
     State,
 )
@@ -66,8 +71,13 @@ def step(st: State, m: Move, events: Events) -> None:
     settle(st, events)
 
 
+_HAND_STEPS = (CLASH, HIRE, SPELLS)
+"""Steps whose only move, a pass, says that the seat's hidden hand holds nothing to play."""
+
+
 def settle(st: State, events: Events) -> None:
-    """Play every forced step until a seat has a real decision (or the game is over)."""
+    """Play every forced step until a seat has a real decision (or the game is over); a pass
+    that only the seat's hand forces is its own to make (:data:`_HAND_STEPS`)."""
     while not st.over:
         if st.phase == WOUNDS:
             if _auto_wounds(st, events):
@@ -76,7 +86,7 @@ def settle(st: State, events: Events) -> None:
                 combat.after_wounds(st, events)
                 continue
         moves = legal.moves(st)
-        if len(moves) != 1:
+        if len(moves) != 1 or (st.phase in _HAND_STEPS and st.r.no_hidden_pass):
             st.moves = moves
             return
         _play(st, moves[0], events)

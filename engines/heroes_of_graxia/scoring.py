@@ -27,11 +27,15 @@ def victory_points(st: State, s: int) -> int:
     return st.prestige[s] + sum(trophy[c] for c in counted_cards(st, s))
 
 
-def table_victory_points(st: State, s: int) -> int:
+def table_victory_points(st: State, s: int, choosing: bool = False) -> int:
     """The Victory Points everyone can see on the table: Prestige and the Trophy Value of the
-    Loot Pile, Discard Pile and Legion (not the Player Deck, whose cards are hidden)."""
+    Loot Pile, Discard Pile and Legion (not the Player Deck, whose cards are hidden).
+    ``choosing``: the seat is choosing its new hand out of sight from its Discard Pile, so the
+    cards already taken count with the pile (which of them it took is not on the table)."""
     trophy = st.t.TROPHY
     cards = st.loot[s] + st.disc[s] + _legion_cards(st, s)
+    if choosing:
+        cards += st.hand[s]
     return st.prestige[s] + sum(trophy[c] for c in cards)
 
 

@@ -24,6 +24,9 @@ class Rules:
     hidden_new_hand: bool = False
     """After a lost Hero the new hand is chosen out of sight: while choosing, the other seats see
     only how many cards the Discard Pile holds, never which are taken."""
+    no_hidden_pass: bool = False
+    """A combat's play, Mercenary and Spell steps wait for the seat's own pass even when its hand
+    holds nothing it may play: passing for it would tell the others what its hand lacks."""
 
 
 _FIXES = {f.name: True for f in fields(Rules) if f.name != "version"}

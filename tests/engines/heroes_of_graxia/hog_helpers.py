@@ -1,5 +1,5 @@
 """Building Heroes of Graxia situations for rule tests: fetch cards by name into a hand, a
-Legion or a deck, set the Monster row, skip the mulligans.
+Legion or a deck, set the Monster row, skip the mulligans, play a seat's own forced pass.
 
 Rule tests play with ``GAME``, an engine on the pinned catalogue ``rules-cards.csv`` (the
 shipped catalogue's first draft), so that retuning the shipped numbers never moves them.
@@ -13,13 +13,17 @@ from typing import Any
 from engines.heroes_of_graxia import HeroesOfGraxia
 from engines.heroes_of_graxia.catalogue import parse_catalogue
 from engines.heroes_of_graxia.rules import settle
-from engines.heroes_of_graxia.state import MAIN, MULLIGAN, State
+from engines.heroes_of_graxia.state import CLASH, HIRE, MAIN, MULLIGAN, SPELLS, State
 
 RULES_CATALOGUE = parse_catalogue(
     (Path(__file__).parent / "rules-cards.csv").read_text(encoding="utf-8"), version="rules"
 )
 GAME = HeroesOfGraxia(RULES_CATALOGUE)
 T = GAME.tables
+
+OWN_PASS = {CLASH: "pass", HIRE: "ready", SPELLS: "resolve"}
+"""The hand steps of a combat and the move that ends a seat's part in each: since 1.1.0 the
+seat makes it itself even when its hidden hand leaves it nothing else (1.0.0 made it for it)."""
 
 
 def uid(card_id: str) -> int:
@@ -129,11 +133,18 @@ def set_monsters(st: State, slugs: list[str]) -> list[int]:
     return out
 
 
-def started(n: int = 2, seed: int = 0, heroes: list[str] | None = None, **options: Any) -> State:
-    """A game past its setup mulligans (every hand kept) where seat 0 plays first (the first
-    seed from ``seed`` on that makes seat 0 the first player)."""
+def started(
+    n: int = 2,
+    seed: int = 0,
+    heroes: list[str] | None = None,
+    version: str = GAME.version,
+    **options: Any,
+) -> State:
+    """A game of rules ``version`` past its setup mulligans (every hand kept) where seat 0 plays
+    first (the first seed from ``seed`` on that makes seat 0 the first player)."""
+    game = GAME.at_version(version)
     while True:
-        st = GAME.new_game(seed, n, heroes, options or None)
+        st = game.new_game(seed, n, heroes, options or None)
         if st.first == 0:
             break
         seed += 1
@@ -154,6 +165,15 @@ def act(st: State, *actions: str) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     for action in actions:
         events = GAME.apply(st, action)
+    return events
+
+
+def pass_own(st: State) -> list[dict[str, Any]]:
+    """Play, for whoever is asked, each hand step's pass, ``ready`` or ``resolve`` while it is
+    that seat's only move (what 1.0.0 played for the seat); returns the events of them all."""
+    events: list[dict[str, Any]] = []
+    while not st.over and st.phase in OWN_PASS and legal(st) == [OWN_PASS[st.phase]]:
+        events += GAME.apply(st, OWN_PASS[st.phase])
     return events
 
 

@@ -17,6 +17,7 @@ from tests.engines.heroes_of_graxia.hog_helpers import (
     empty_hand,
     equip,
     give,
+    pass_own,
     refresh,
     set_monsters,
     started,
@@ -91,6 +92,7 @@ def test_wounds_go_where_no_unit_falls() -> None:
     set_monsters(st, ["cave-troll"])  # Attack 6 against Defense 2+1+2 = 5: one wound
     refresh(st)
     act(st, "fight cave-troll")
+    pass_own(st)
     bot = HeuristicBot(0)
     assert bot.choose(RULES_GAME, st, 0) == f"wound {cid(strong)}"
 

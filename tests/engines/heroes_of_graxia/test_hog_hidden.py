@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import random
 
+from engines.heroes_of_graxia.scoring import victory_points
 from engines.heroes_of_graxia.state import PICK
 from tests.engines.heroes_of_graxia.hog_helpers import (
     GAME,
+    T,
     act,
     cid,
     equip,
@@ -16,6 +18,7 @@ from tests.engines.heroes_of_graxia.hog_helpers import (
     legal,
     refresh,
     started,
+    uid,
 )
 
 
@@ -151,6 +154,30 @@ def test_the_new_hand_after_a_lost_hero_is_chosen_out_of_sight() -> None:
         for viewer in (0, None):
             assert GAME.observation(first, viewer) == GAME.observation(last, viewer)
     assert sorted(first.hand[1]) != sorted(last.hand[1])
+
+
+def test_the_victory_points_shown_do_not_tell_which_cards_the_new_hand_takes() -> None:
+    """While a seat chooses its new hand out of sight (rules 1.1.0), the Victory Points the
+    others see (the Trophy Value on the table, reading 20) count the whole pile it chooses
+    from: taking a Flame Blade (Trophy Value 2) looks the same as taking a card worth nothing;
+    the seat itself sees its own Victory Points."""
+    st = started(2)
+    hero = st.hero[1]
+    st.legion[1].remove(hero)
+    st.disc[1].append(hero)
+    blade = give(st, 1, "flame-blade", "discard")
+    act(st, "end", "keep")
+    assert st.cur == 1 and st.phase == PICK and T.TROPHY[blade] == 2
+    worthless = next(a for a in legal(st) if T.TROPHY[uid(a.split()[1] + "#1")] == 0)
+    rich, poor = GAME.clone(st), GAME.clone(st)
+    act(rich, "take flame-blade")
+    act(poor, worthless)
+    for viewer in (0, None):
+        shown = [
+            GAME.observation(x, viewer)["players"][1]["victory_points"] for x in (st, rich, poor)
+        ]
+        assert shown == [shown[0]] * 3 and shown[0] >= 2
+    assert GAME.observation(rich, 1)["players"][1]["victory_points"] == victory_points(rich, 1)
 
 
 def test_re_dealing_a_hidden_new_hand_changes_nothing_the_others_see() -> None:

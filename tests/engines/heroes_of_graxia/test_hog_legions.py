@@ -3,6 +3,8 @@ decisions as moves of the defending seat."""
 
 from __future__ import annotations
 
+import pytest
+
 from engines.heroes_of_graxia.state import CLASH, MAIN, MULLIGAN, WOUNDS
 from tests.engines.heroes_of_graxia.hog_helpers import (
     GAME,
@@ -12,13 +14,14 @@ from tests.engines.heroes_of_graxia.hog_helpers import (
     equip,
     give,
     legal,
+    names,
     refresh,
     started,
 )
 
 
-def _war(n: int = 2):
-    st = started(n, heroes=["Oshnuk", "Broxin", "Flist", "Sype"][:n])
+def _war(n: int = 2, version: str = GAME.version):
+    st = started(n, heroes=["Oshnuk", "Broxin", "Flist", "Sype"][:n], version=version)
     for s in range(n):
         empty_hand(st, s)
     return st
@@ -111,10 +114,42 @@ def test_step_2_players_alternate_until_two_passes_in_succession() -> None:
     act(st, "cast battle-fury")  # the attacker plays after the defender passed
     assert GAME.to_act(st) == 1 and st.phase == CLASH
     act(st, "hire hired-archers")
-    # the attacker has nothing left: passes by itself; the defender may still cast
+    # the attacker has nothing left but is still asked (its hand is its own); then the
+    # defender, who may still cast
+    assert GAME.to_act(st) == 0 and legal(st) == ["pass"]
+    act(st, "pass")
     assert GAME.to_act(st) == 1 and "cast stone-skin" in legal(st)
     act(st, "pass")
     assert st.phase in (MAIN, WOUNDS)
+
+
+@pytest.mark.parametrize("version", ["1.0.0", "1.1.0"])
+def test_a_defender_with_nothing_to_play_is_asked_to_pass_since_1_1_0(version: str) -> None:
+    """Step 2: "They may pass instead. Playing cards ends when both players have passed in
+    succession." Reading (1.1.0): each seat passes itself; the engine never passes on a hidden
+    hand, since a pass made for the seat tells the others its hand holds nothing playable.
+    1.0.0 passed for it (its matches replay so)."""
+    st = _war(2, version)
+    st.box.extend(st.deck[1] + st.disc[1])
+    st.deck[1], st.disc[1] = [], []
+    for _ in range(5):
+        give(st, 1, "bone-sword", "deck")  # the defender draws Equipment: nothing for a combat
+    give(st, 0, "skeleton-legion", "legion")  # two Units: the attacker may cast two Spells
+    give(st, 0, "battle-fury")
+    give(st, 0, "battle-fury")
+    refresh(st)
+    act(st, "attack 1")
+    events = act(st, "cast battle-fury")
+    assert names(st.hand[1]) == ["Bone Sword"] * 5
+    passes = [e for e in events if e["type"] == "pass"]
+    if version == "1.1.0":
+        assert GAME.to_act(st) == 1 and GAME.legal_actions(st, 1) == ["pass"]
+        assert GAME.legal_actions(st, 0) == [] and passes == []
+        act(st, "pass")
+        assert GAME.to_act(st) == 0 and "cast battle-fury" in legal(st)
+    else:
+        assert passes == [{"type": "pass", "seat": 1}]
+        assert GAME.to_act(st) == 0 and "cast battle-fury" in legal(st)
 
 
 def test_steps_3_to_6_totals_wounds_both_ways_and_prestige() -> None:
@@ -183,7 +218,11 @@ def test_spells_are_limited_to_one_per_unit_in_combat() -> None:
     furies = [give(st, 0, "battle-fury") for _ in range(3)]
     refresh(st)
     act(st, "attack 1", "cast battle-fury")
-    # the defender passes by itself, the attacker (one Unit, one Spell cast) too: resolved
+    assert GAME.to_act(st) == 1 and legal(st) == ["pass"]  # the defender has nothing to play
+    act(st, "pass")
+    # the attacker has a Battle Fury left but one Unit, one Spell cast: only the pass
+    assert GAME.to_act(st) == 0 and legal(st) == ["pass"]
+    act(st, "pass")
     assert st.phase == MAIN and st.cmode == 0
     assert furies[0] in st.disc[0] and furies[1:] == st.hand[0]
 

@@ -12,6 +12,7 @@ from tests.engines.heroes_of_graxia.hog_helpers import (
     equip,
     give,
     legal,
+    pass_own,
     refresh,
     set_monsters,
     started,
@@ -33,7 +34,9 @@ def test_declaring_a_fight_costs_an_action_and_only_one_attack_a_turn() -> None:
     refresh(st)
     act(st, "fight plague-rats")
     assert st.phase == HIRE and st.ap == 1 and st.attacked
-    act(st, "ready")  # no Spell in hand: the fight is resolved at once
+    act(st, "ready")
+    assert legal(st) == ["resolve"]  # no Spell in hand: the seat resolves the fight itself
+    pass_own(st)
     assert st.phase == MAIN
     assert not [a for a in legal(st) if a.startswith(("fight", "attack"))]
 
@@ -49,12 +52,16 @@ def test_mercenaries_then_one_spell_per_unit() -> None:
     act(st, "fight ancient-red-dragon")
     assert legal(st) == ["ready", "hire sellswords"]
     act(st, "hire sellswords")
-    assert st.phase == SPELLS  # no other Mercenary to hire: on to step 3 at once
+    assert legal(st) == ["ready"]  # no other Mercenary to hire: the seat says it is ready
+    act(st, "ready")
+    assert st.phase == SPELLS
     assert legal(st) == ["resolve", "cast battle-fury"]
     act(st, "cast battle-fury")
     assert "cast battle-fury" in legal(st)  # the Hero and the Sellswords: two Spells
     act(st, "cast battle-fury")
-    assert st.phase == MAIN  # the limit reached, nothing else to cast: the fight is resolved
+    assert legal(st) == ["resolve"]  # the limit reached: a third Battle Fury is not offered
+    pass_own(st)
+    assert st.phase == MAIN
 
 
 def test_a_failed_attack_sends_the_monster_to_the_bottom_without_wounds() -> None:
@@ -65,7 +72,8 @@ def test_a_failed_attack_sends_the_monster_to_the_bottom_without_wounds() -> Non
     merc = give(st, 0, "sellswords")
     top = st.mon_deck[-1]
     refresh(st)
-    act(st, "fight ancient-red-dragon", "hire sellswords")  # nothing to cast: resolved
+    act(st, "fight ancient-red-dragon", "hire sellswords")
+    pass_own(st)  # nothing else to hire, nothing to cast: ready, then resolve
     assert st.mon_deck[0] == m and st.mon_row[0] == top
     assert merc in st.disc[0] and not st.loot[0] and st.wounds[hero] == 0
     assert st.mon_known == 1  # everyone saw it go to the bottom
@@ -79,6 +87,7 @@ def test_exactly_enough_attack_defeats_the_monster_and_its_reward_is_taken() -> 
     st.wounds[hero] = 0
     refresh(st)
     act(st, "fight dire-wolf-pack")
+    pass_own(st)
     assert st.loot[0] == [m] and st.mgold == 2 and st.gold == 0
     assert st.wounds[hero] == 2  # step 5: Attack 4 - Defense 2
     assert st.mon_row[0] >= 0 and st.mon_row[0] != m
@@ -94,6 +103,7 @@ def test_step_5_wounds_are_placed_by_the_owner_and_heroes_fall_last() -> None:
     st.wounds[hero] = 6  # one wound from death
     refresh(st)
     act(st, "fight cave-troll")
+    pass_own(st)
     assert st.phase == WOUNDS and st.pend[0][1] == 1
     moves = legal(st)
     assert f"wound {cid(hero)}" not in moves  # would eliminate the Hero while others stand
@@ -112,8 +122,9 @@ def test_wounds_beyond_the_legion_health_eliminate_everyone_hero_last() -> None:
     st.wounds[hero] = 5
     st.prestige[0] = 4
     refresh(st)
-    act(st, "fight ancient-red-dragon", "hire sellswords", "cast battle-fury", "cast battle-fury")
-    act(st, "cast battle-fury")  # Shadd 3+6+1, Gorthox 2, Sellswords 3, +9: 24 Attack
+    act(st, "fight ancient-red-dragon", "hire sellswords", "ready")
+    act(st, "cast battle-fury", "cast battle-fury", "cast battle-fury")
+    pass_own(st)  # Shadd 3+6+1, Gorthox 2, Sellswords 3, +9: 24 Attack
     assert st.loot[0] == [m]
     # Defense 2+2+1 = 5: 8 wounds, more than the 2 + 3 Health left: both fall
     assert st.legion[0] == [] and hero in st.disc[0] and army in st.disc[0]
@@ -133,6 +144,7 @@ def test_step_7_prestige_is_lost_for_each_unit_eliminated() -> None:
     refresh(st)
     # Attack 3+6+1+2+1 = 13; Defense 2+1+1 = 4: 3 wounds
     act(st, "fight ogre-chieftain")
+    pass_own(st)
     act(st, f"wound {cid(army)}", f"wound {cid(army)}")
     act(st, f"wound {cid(hench)}")
     assert army in st.disc[0] and hench in st.legion[0]
@@ -150,6 +162,7 @@ def test_without_prestige_a_monster_of_choice_is_lost() -> None:
     st.wounds[army] = 1
     refresh(st)
     act(st, "fight ogre-chieftain")  # 4 wounds... Defense 2+1 = 3: 4 wounds
+    pass_own(st)
     while st.phase == WOUNDS:
         act(st, f"wound {cid(army)}" if army in st.legion[0] else legal(st)[0])
     assert st.phase == LOSING and set(legal(st)) == {"lose goblin-warband", "lose ogre-chieftain"}
@@ -167,6 +180,8 @@ def test_rewards_other_than_gold(reward: str, check: str) -> None:
     refresh(st)
     before = (len(st.hand[0]), st.prestige[0])
     act(st, f"fight {monster}")
+    assert legal(st) == ["ready"]  # no Mercenary in hand
+    act(st, "ready")
     assert st.phase == SPELLS
     act(st, "resolve")
     if check == "hand":
@@ -184,5 +199,6 @@ def test_an_empty_monster_deck_ends_the_game_once_the_fight_is_over() -> None:
     del st.mon_deck[:-1]
     refresh(st)
     act(st, "fight plague-rats")
+    pass_own(st)
     assert st.over and st.end_reason == "the Monster Deck is exhausted"
     assert st.loot[0] == [m] and not st.mon_deck

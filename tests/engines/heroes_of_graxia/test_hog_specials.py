@@ -15,6 +15,7 @@ from tests.engines.heroes_of_graxia.hog_helpers import (
     equip,
     give,
     legal,
+    pass_own,
     refresh,
     set_monsters,
     started,
@@ -68,6 +69,7 @@ def test_a_bounty_adds_monster_gold_when_a_monster_falls() -> None:
     set_monsters(st, ["goblin-warband"])  # 2 Gold
     refresh(st)
     act(st, "fight goblin-warband")
+    pass_own(st)
     assert st.mgold == 2 + 1  # the Goblins' 2 Gold and Ylva's bounty
 
 
@@ -126,7 +128,7 @@ def test_a_listed_value_is_doubled_once_per_combat() -> None:
     give(st, 0, "giant-strength")
     set_monsters(st, ["ancient-red-dragon"])
     refresh(st)
-    act(st, "fight ancient-red-dragon")
+    act(st, "fight ancient-red-dragon", "ready")  # no Mercenary to hire
     assert st.phase == SPELLS
     act(st, f"cast double-strike {cid(st.hero[0])}")
     assert f"cast giant-strength {cid(st.hero[0])}" not in legal(st)

@@ -103,7 +103,7 @@ def test_rule_specific_reasons() -> None:
         st.mkt_row[0][0] = give(st, 1, "iron-axe", "discard")
         st.disc[1].pop()
         GAME.apply(st, "buy iron-axe")
-    act(st, "fight cave-troll")
+    act(st, "fight cave-troll", "ready")
     with pytest.raises(IllegalAction, match="or 'resolve' to fight"):
         act(st, "end")
     act(st, "resolve")
