@@ -145,10 +145,6 @@ def test_the_property_finds_an_automatic_step_that_reads_a_hidden_card(monkeypat
             play_and_check(case, seed, 0, 1, most=50)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Akhedena's observation publishes each player's army list piece by piece (issue 31)",
-)
 def test_akhedena_does_not_show_which_piece_holds_which_face_down_card() -> None:
     """Two armies alike but for which Infantry piece holds which Infantry Army cards (face down
     from the start) look the same to the other seat and to a spectator: a re-deal at set-up."""
