@@ -16,20 +16,16 @@ way.
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engines.base import canonical_json, derive_seed  # noqa: E402
+from bench import fingerprints  # noqa: E402
+from engines.base import derive_seed  # noqa: E402
 from engines.heroes_of_graxia import GAME  # noqa: E402
 from engines.heroes_of_graxia.bots import HeuristicBot  # noqa: E402
-from engines.heroes_of_graxia.game import HeroesOfGraxia  # noqa: E402
 from engines.heroes_of_graxia.versions import VERSIONS  # noqa: E402
 
 FIXTURE = (
@@ -54,37 +50,17 @@ OBSERVE_EVERY = 11
 
 def fingerprint(version: str, n: int, seed: int) -> list[Any]:
     """``[seed, actions, final digest, trace digest]`` of one seeded random game."""
-    return _play(GAME.at_version(version), seed, n, None)
+    return fingerprints.fingerprint_game(
+        GAME.at_version(version), seed, n, observe_every=OBSERVE_EVERY
+    )
 
 
 def heuristic_fingerprint(version: str, seed: int) -> list[Any]:
     """The same for a heuristic-against-random game (the heuristic bot in seat ``seed % 2``)."""
-    return _play(GAME.at_version(version), seed, 2, HeuristicBot(derive_seed(seed, "heuristic")))
-
-
-def _play(engine: HeroesOfGraxia, seed: int, n: int, bot: Any) -> list[Any]:
-    state = engine.new_game(seed, n)
-    rng = random.Random(derive_seed(seed, "fingerprint"))
-    trace = hashlib.sha256()
-    actions = 0
-    while not engine.is_over(state):
-        seat = engine.to_act(state)
-        legal = engine.legal_actions(state, seat)
-        trace.update(canonical_json(legal).encode())
-        if actions % OBSERVE_EVERY == 0:
-            trace.update(canonical_json(engine.observation(state, seat)).encode())
-        if bot is not None and seat == seed % 2:
-            action = bot.choose(engine, state, seat)
-        else:
-            action = rng.choice(legal)
-        events = engine.apply(state, action, seat)
-        trace.update(action.encode())
-        trace.update(canonical_json(events).encode())
-        actions += 1
-    for viewer in [None, *range(n)]:
-        trace.update(canonical_json(engine.observation(state, viewer)).encode())
-    trace.update(canonical_json(engine.result(state).to_json()).encode())
-    return [seed, actions, engine.digest(state), trace.hexdigest()[:16]]
+    bot = HeuristicBot(derive_seed(seed, "heuristic"))
+    return fingerprints.fingerprint_game(
+        GAME.at_version(version), seed, 2, bot=bot, observe_every=OBSERVE_EVERY
+    )
 
 
 def build() -> dict[str, Any]:
@@ -101,24 +77,13 @@ def build() -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with the fixture")
-    args = parser.parse_args(argv)
-    data = build()
-    if args.check:
-        stored = json.loads(FIXTURE.read_text())
-        bad = [
-            (version, case, row[0])
-            for version, cases in stored.items()
-            for case, rows in cases.items()
-            for row, new in zip(rows, data[version][case], strict=True)
-            if row != new
-        ]
-        print(json.dumps({"bench": "hog-fingerprints", "differ": bad[:20], "count": len(bad)}))
-        return 1 if bad else 0
-    FIXTURE.parent.mkdir(parents=True, exist_ok=True)
-    FIXTURE.write_text(json.dumps(data, indent=0, separators=(",", ":")) + "\n")
-    return 0
+    return fingerprints.main(
+        argv,
+        bench="hog-fingerprints",
+        description=__doc__.split("\n")[0],
+        fixture=FIXTURE,
+        build=build,
+    )
 
 
 if __name__ == "__main__":
