@@ -68,9 +68,6 @@ CASES = [
         akw_redeal,
     ),
 ]
-LEAKS: dict[str, str] = {}
-"""Leaks this property finds in engines other helpers are fixing (issue 31): the test is
-expected to fail there until the engine is fixed; then the mark must go (it is strict)."""
 
 EXAMPLES = {
     "khan-of-khans": 10,
@@ -83,12 +80,7 @@ EXAMPLES = {
 """Random games per case (AracKhan Wars' cases, slower, play 4 each): a few seconds each."""
 
 
-def _param(case: HiddenCase):
-    marks = [pytest.mark.xfail(strict=True, reason=LEAKS[case.name])] if case.name in LEAKS else []
-    return pytest.param(case, id=case.name, marks=marks)
-
-
-@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.name) for c in CASES])
 def test_a_redeal_of_what_a_seat_cannot_see_changes_nothing_it_sees(case: HiddenCase) -> None:
     """At random moments of random games (hypothesis draws the seed, the first ply checked and
     the gap between checks), every seat and a spectator see, may do and read the same in the
