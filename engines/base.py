@@ -22,9 +22,9 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar
 
 Action = str
 Event = dict[str, Any]
@@ -141,34 +141,6 @@ def derive_seed(seed: int, *labels: str | int) -> int:
     """
     text = ":".join([str(seed), *map(str, labels)])
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-G = TypeVar("G", bound="Game")
-
-
-class EngineVersions(Generic[G]):
-    """The engines of one game that keeps older rules versions beside its current one: one
-    shared engine per version, made on first use, for :meth:`Game.at_version`."""
-
-    def __init__(self, slug: str, versions: Sequence[str], make: Callable[[str], G]) -> None:
-        self.slug = slug
-        self.versions = tuple(versions)
-        self._make = make
-        self._engines: dict[str, G] = {}
-
-    def keep(self, engine: G) -> None:
-        """Remember ``engine`` as its version's shared engine, unless one is kept already."""
-        self._engines.setdefault(engine.version, engine)
-
-    def get(self, version: str) -> G:
-        """The shared engine of ``version``; :class:`UnknownEngineVersion` for a version the
-        game does not keep."""
-        engine = self._engines.get(version)
-        if engine is None:
-            if version not in self.versions:
-                raise UnknownEngineVersion(self.slug, version, self.versions)
-            engine = self._engines[version] = self._make(version)
-        return engine
 
 
 class Game(ABC):

@@ -22,12 +22,12 @@ from engines.base import (
     Action,
     BadSetup,
     DeckViolation,
-    EngineVersions,
     Event,
     Game,
     IllegalAction,
     Result,
 )
+from engines.engine_versions import EngineVersions
 
 MAX_TURN_CAP = 1000
 

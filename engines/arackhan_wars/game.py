@@ -25,13 +25,13 @@ from engines.base import (
     Action,
     BadSetup,
     DeckViolation,
-    EngineVersions,
     Event,
     Game,
     IllegalAction,
     Result,
     derive_seed,
 )
+from engines.engine_versions import EngineVersions
 
 """One shared engine per rules version (``GAME`` is the current one's)."""
 

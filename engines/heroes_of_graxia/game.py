@@ -12,12 +12,12 @@ from engines.base import (
     Action,
     BadSetup,
     DeckViolation,
-    EngineVersions,
     Event,
     Game,
     IllegalAction,
     Result,
 )
+from engines.engine_versions import EngineVersions
 from engines.heroes_of_graxia import canonical, observe, playout, present, rules
 from engines.heroes_of_graxia.actions import Move, parse, texts, to_text
 from engines.heroes_of_graxia.catalogue import Catalogue, shipped_catalogue

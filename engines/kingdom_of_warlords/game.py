@@ -12,13 +12,13 @@ from engines.base import (
     Action,
     BadSetup,
     DeckViolation,
-    EngineVersions,
     Event,
     Game,
     IllegalAction,
     Result,
     UnknownEngineVersion,
 )
+from engines.engine_versions import EngineVersions
 
 from . import observe, playout, present, rules
 from .cards import (
