@@ -25,7 +25,7 @@ def test_signup_creates_the_account_and_logs_in(client):
     assert zoe.check_password(STRONG) and zoe.country == "PT" and zoe.role == "player"
     assert not zoe.is_staff
     home = client.get("/").content.decode()
-    assert "Welcome back, Zoë" in home and "No games yet" in home  # signed in: where to start
+    assert "Hello, Zoë" in home and "No games yet" in home  # signed in: where to start
 
 
 def test_signup_asks_the_time_zone_preselected_with_the_browsers(client):

@@ -38,7 +38,7 @@ def test_sign_up_log_out_and_log_in(page, live_server):
     page.get_by_label("Display name").fill("Zoë")
     page.get_by_role("button", name="Create my account").click()
     expect(page).to_have_url(f"{live_server.url}/")  # the home page, not an empty profile
-    expect(page.get_by_role("heading", level=1)).to_have_text("Welcome back, Zoë")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hello, Zoë")
     expect(page.get_by_test_id("your-games")).to_contain_text("No games yet")
     screenshot(page, "home-new-player")
     page.get_by_role("button", name="Log out").click()
