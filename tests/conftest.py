@@ -4,8 +4,10 @@ The suite runs twice (see the Makefile): against the embedded default (SQLite, i
 in-memory channel layer) and against real services (PostgreSQL, Redis broker and channel layer).
 Tests marked ``services`` need the real services and run in the second pass only; when that pass
 is asked for and a service is down, the run fails, it never skips. The engines' own tests, the
-browser tests not marked ``services`` and the tests marked ``embedded`` (the demo's, which is
-``make demo``'s on the embedded default) run in the first pass only.
+tests that use no database (pure functions; the configuration tests of tests/site and
+tests/deploy excepted), the browser tests not marked ``services`` and the tests marked
+``embedded`` (the demo's, which is ``make demo``'s on the embedded default) run in the first
+pass only.
 """
 
 from __future__ import annotations
@@ -90,6 +92,23 @@ def _embedded_browser_test(item) -> bool:
     return bool(item.get_closest_marker("browser")) and not item.get_closest_marker("services")
 
 
+# Folders whose tests check the configuration itself (settings read from the environment, the
+# Celery app, the server, the deploy files): they run in both passes, database or not.
+CONFIGURATION_TESTS = (REPO / "tests" / "site", REPO / "tests" / "deploy")
+
+
+def _no_database_test(item) -> bool:
+    """A test that asks for no database (no ``django_db`` mark, no fixture that opens one) and
+    no service: pure functions (pairings, placings, wording, charts), which PostgreSQL and Redis
+    cannot change. The services pass would only repeat them; the configuration tests stay."""
+    if item.get_closest_marker("django_db") or item.get_closest_marker("services"):
+        return False
+    if "_django_db_helper" in getattr(item, "fixturenames", ()):
+        return False
+    path = Path(str(item.path))
+    return not any(folder in path.parents for folder in CONFIGURATION_TESTS)
+
+
 def pytest_collection_modifyitems(config, items) -> None:
     services = services_configured()
     kept, dropped = [], []
@@ -97,6 +116,7 @@ def pytest_collection_modifyitems(config, items) -> None:
         if services:
             drop = (
                 _pure_engine_test(item)
+                or _no_database_test(item)
                 or _embedded_browser_test(item)
                 or item.get_closest_marker("embedded")
             )
@@ -108,6 +128,24 @@ def pytest_collection_modifyitems(config, items) -> None:
     # Tests marked ``slow`` (a minute or more on a busy machine) start first, so that with
     # ``-n 2`` the others fill in around them instead of one worker finishing them alone.
     items[:] = sorted(kept, key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """On PostgreSQL, the test databases commit without waiting for the disk
+    (``synchronous_commit = off``, for every connection, the workers' and daphne's included): a
+    test never survives a crash of the server, so the flush to disk on each commit is time spent
+    on nothing the tests check. Durability under a stopped server is bench/faults.py's."""
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        for connection in connections.all():
+            if connection.vendor != "postgresql":
+                continue
+            name = connection.settings_dict["NAME"]
+            with connection.cursor() as cursor:
+                cursor.execute(f'ALTER DATABASE "{name}" SET synchronous_commit TO off')
+                cursor.execute("SET synchronous_commit TO off")
 
 
 @pytest.fixture(autouse=True)
