@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from engines.registry import game_slugs, get_game
+from gauntlet.query import whole_number
 from ratings.bot_names import bot_name
 from ratings.models import Ladder
 from tournaments.models import Decklists, OnlineStart, Tournament
@@ -217,7 +218,8 @@ class DeckChoiceField(forms.ChoiceField):
 
     def valid_value(self, value: Any) -> bool:
         kind, _, key = str(value).partition(":")
-        return (kind == "version" and key.isdigit()) or super().valid_value(value)
+        number = whole_number(key)
+        return (kind == "version" and number is not None) or super().valid_value(value)
 
 
 class DeckFormMixin:
@@ -247,8 +249,8 @@ class DeckFormMixin:
         tournament's check (it names a foreign or illegal deck), not only the listed ones."""
         value = self.cleaned_data.get("deck", "")
         kind, _, key = value.partition(":")
-        if kind == "version" and key.isdigit():
-            return {"deck_version": int(key)}
+        if kind == "version" and (number := whole_number(key)) is not None:
+            return {"deck_version": number}
         if kind == "fixed":
             for k, _ in fixed_choices(self.game):
                 if k == key:
