@@ -12,7 +12,13 @@ from channels.testing import WebsocketCommunicator
 
 from gauntlet.asgi import application
 from gauntlet.sockets import MAX_FRAME
-from tests.web.test_web_play import ORIGIN, _match_of_two_people, _next_view, _reload, _socket
+from tests.web.test_web_play import (
+    ORIGIN,
+    match_of_two_people,
+    next_view,
+    play_socket,
+    reload_match,
+)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 HUGE = "9" * 120
@@ -42,9 +48,9 @@ UNREADABLE = [
 
 @pytest.mark.parametrize(("frame", "status", "words"), UNREADABLE)
 async def test_an_unreadable_text_frame_is_an_error_and_the_socket_lives(frame, status, words):
-    match, auth = await _match_of_two_people()
-    socket = await _socket(match.pk, auth[0])
-    await _next_view(socket)
+    match, auth = await match_of_two_people()
+    socket = await play_socket(match.pk, auth[0])
+    await next_view(socket)
     await socket.send_to(text_data=frame)
     error = await _error(socket)
     assert error["status"] == status and words in error["message"]
@@ -53,9 +59,9 @@ async def test_an_unreadable_text_frame_is_an_error_and_the_socket_lives(frame, 
 
 
 async def test_a_binary_frame_is_an_error_and_the_socket_lives():
-    match, auth = await _match_of_two_people()
-    socket = await _socket(match.pk, auth[0])
-    await _next_view(socket)
+    match, auth = await match_of_two_people()
+    socket = await play_socket(match.pk, auth[0])
+    await next_view(socket)
     await socket.send_to(bytes_data=b"\x00\xff{}")
     assert "binary" in (await _error(socket))["message"]
     await _still_alive(socket)
@@ -81,24 +87,24 @@ WRONG = [
 
 @pytest.mark.parametrize(("message", "status"), WRONG)
 async def test_a_message_of_the_wrong_shape_is_refused_and_changes_nothing(message, status):
-    match, auth = await _match_of_two_people()
-    socket = await _socket(match.pk, auth[0])
-    view = await _next_view(socket)
+    match, auth = await match_of_two_people()
+    socket = await play_socket(match.pk, auth[0])
+    view = await next_view(socket)
     await socket.send_json_to(message)
     error = await _error(socket)
     expected = status or (400 if view["your_turn"] else 409)
     assert error["status"] == expected, error
     if expected == 409:
-        await _next_view(socket)  # a stale client is sent the current view
+        await next_view(socket)  # a stale client is sent the current view
     await _still_alive(socket)
-    assert (await _reload(match.pk)).actions == []
+    assert (await reload_match(match.pk)).actions == []
     await socket.disconnect()
 
 
 async def test_after_a_storm_of_bad_frames_a_legal_action_is_still_played():
-    match, auth = await _match_of_two_people()
-    seats = [await _socket(match.pk, auth[0]), await _socket(match.pk, auth[1])]
-    views = [await _next_view(s) for s in seats]
+    match, auth = await match_of_two_people()
+    seats = [await play_socket(match.pk, auth[0]), await play_socket(match.pk, auth[1])]
+    views = [await next_view(s) for s in seats]
     mover = views[0]["to_act"]
     socket = seats[mover]
     for frame, _, _ in UNREADABLE:
@@ -106,8 +112,8 @@ async def test_after_a_storm_of_bad_frames_a_legal_action_is_still_played():
         await _error(socket)
     action = views[mover]["legal"][0]["action"]
     await socket.send_json_to({"action": action, "ply": 0})
-    assert (await _next_view(socket))["ply"] == 1
-    assert (await _reload(match.pk)).actions == [action]
+    assert (await next_view(socket))["ply"] == 1
+    assert (await reload_match(match.pk)).actions == [action]
     for s in seats:
         await s.disconnect()
 
@@ -135,7 +141,7 @@ async def test_a_negative_or_non_numeric_id_in_a_socket_path_is_refused(path):
 
 
 async def test_the_spectator_and_notification_sockets_survive_bad_frames():
-    match, auth = await _match_of_two_people()
+    match, auth = await match_of_two_people()
     watcher = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/", headers=[ORIGIN])
     assert (await watcher.connect())[0]
     assert (await watcher.receive_json_from(timeout=30))["kind"] == "hello"
