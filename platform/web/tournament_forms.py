@@ -11,7 +11,7 @@ from engines.registry import game_slugs, get_game
 from gauntlet.query import whole_number
 from ratings.bot_names import bot_name
 from ratings.models import Ladder
-from tournaments.models import Decklists, OnlineStart, Tournament
+from tournaments.models import DESCRIPTION_MAX_LENGTH, Decklists, OnlineStart, Tournament
 from tournaments.serializers import SETTINGS_FIELDS
 from web.format_fieldsets import FormatFieldsets
 
@@ -99,12 +99,17 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
     mode_strategy = forms.BooleanField(required=False)
     mode_events = forms.BooleanField(required=False)
     mode_objectives = forms.BooleanField(required=False)
+    description = forms.CharField(
+        required=False,
+        max_length=DESCRIPTION_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label="Description",
+    )
 
     class Meta:
         model = Tournament
         fields = SETTINGS
         widgets = {
-            "description": forms.Textarea(attrs={"rows": 3}),
             "registration_deadline": forms.DateTimeInput(
                 attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
             ),
