@@ -244,3 +244,18 @@ def test_whole_number_takes_ascii_digits_only():
     for text in ("", None, "-1", "+1", " 1", "1 ", "1.0", "1e3", "²", "٣", "１", "1\n", HUGE):
         assert whole_number(text) is None, text
     assert whole_number("10000", 9999) is None and whole_number("9999", 9999) == 9999
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/matches/", "/api/tournaments/", "/api/players/", "/api/decks/"]
+)
+def test_a_huge_page_in_an_api_list_is_a_404_and_a_huge_page_size_is_capped(admin, url):
+    api = APIClient()
+    api.force_authenticate(admin)
+    for page in (HUGE, "-1", "abc", "²"):  # DRF reads a full-width １ as 1: a page
+        response = api.get(url, {"page": page})
+        assert response.status_code == 404, (page, response.content[:200])
+        assert "Invalid page" in response.json()["error"]["message"]
+    response = api.get(url, {"page_size": HUGE})
+    assert response.status_code == 200
+    assert set(response.json()) >= {"count", "results"}
