@@ -11,6 +11,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+DESCRIPTION_MAX_LENGTH = 5000
+"""The longest event description the site and the API take (the column has no limit)."""
+
 
 class Format(models.TextChoices):
     SWISS = "swiss", "Swiss"
@@ -72,7 +75,7 @@ class Tournament(models.Model):
     state = models.CharField(
         max_length=16, choices=State.choices, default=State.DRAFT, db_index=True
     )
-    description = models.TextField(blank=True)
+    description = models.TextField(blank=True)  # at most DESCRIPTION_MAX_LENGTH, by the forms
     # Registration.
     capacity = models.PositiveIntegerField(null=True, blank=True, help_text="None: no limit.")
     waitlist = models.BooleanField(default=True, help_text="Past capacity, join a waitlist.")

@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from gauntlet.api.serializers import StrictModelSerializer, StrictSerializer
 from ratings.models import Ladder
-from tournaments.models import Entry, LogEntry, Tournament
+from tournaments.models import DESCRIPTION_MAX_LENGTH, Entry, LogEntry, Tournament
 
 SETTINGS_FIELDS = [
     "name",
@@ -87,6 +87,7 @@ class TournamentWriteSerializer(StrictModelSerializer):
     class Meta:
         model = Tournament
         fields = SETTINGS_FIELDS
+        extra_kwargs = {"description": {"max_length": DESCRIPTION_MAX_LENGTH}}
 
 
 class TournamentEntrySerializer(serializers.ModelSerializer):

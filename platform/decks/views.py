@@ -32,6 +32,10 @@ from decks.serializers import (
     ValidateSerializer,
 )
 from engines.decks import format_slugs, get_deck_format
+from gauntlet.query import whole_number
+
+NINE_DIGITS = 999_999_999
+"""The largest version or catalogue number a parameter may name."""
 
 
 def _input_error(exc: Exception, attrs: dict[str, Any]) -> ValidationError:
@@ -154,7 +158,7 @@ class DeckViewSet(
         versions = DeckVersion.objects.filter(deck=deck).select_related("catalogue", "deck")
         if number is None:
             version = versions.filter(is_current=True).first()
-        elif not number.isdigit() or len(number) > 9:
+        elif whole_number(number, NINE_DIGITS) is None:
             raise ValidationError({"version": ["A version number."]})
         else:
             version = versions.filter(number=int(number)).first()
@@ -278,7 +282,7 @@ class CardList(generics.ListAPIView):
         game = _game_param(self.request)
         number = params.get("catalogue")
         if number:
-            if not number.isdigit() or len(number) > 9:
+            if whole_number(number, NINE_DIGITS) is None:
                 raise ValidationError({"catalogue": ["A catalogue version number."]})
             services.ensure_catalogue(game)
             catalogue = CatalogueVersion.objects.filter(game=game, number=int(number)).first()
@@ -307,7 +311,7 @@ class CardList(generics.ListAPIView):
         ):
             if params.get(key) is not None:
                 text = params[key]
-                if not text.isdigit() or len(text) > 4:
+                if whole_number(text, 9999) is None:
                     raise ValidationError({key: ["A whole number."]})
                 cards = [c for c in cards if keep(c, int(text))]
         return cards

@@ -3,7 +3,9 @@
 A query parameter (or a path) with a NUL or another control character is refused with 400
 naming the parameter: PostgreSQL refuses NUL in text, and no name, slug or date has one. Dates
 in query parameters go through :func:`parse_moment`, which names the parameter whatever is wrong
-(impossible day, offset beyond ±24 h, a moment outside years 1–9999 once in UTC).
+(impossible day, offset beyond ±24 h, a moment outside years 1–9999 once in UTC). A number typed
+in a parameter or a form (a round, an id, a count) goes through :func:`whole_number`:
+``str.isdigit`` takes ``²`` and ``٣``, which ``int`` then refuses or reads (a 500 once).
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ from django.utils.dateparse import parse_datetime
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 """Characters no parameter may hold (tab, line feed and carriage return are allowed)."""
+
+ASCII_DIGITS = re.compile(r"[0-9]+")
+LARGEST = 2**63 - 1
+"""The largest whole number a database column (a 64-bit integer) holds."""
 
 MOMENT_HELP = "an ISO 8601 date-time, e.g. 2026-11-30T12:00:00Z"
 
@@ -39,6 +45,15 @@ def bad_parameter(request: HttpRequest) -> BadParameter | None:
         if any(CONTROL.search(v) for v in values):
             return BadParameter(name, "contains a control character (such as NUL)")
     return None
+
+
+def whole_number(text: str | None, largest: int = LARGEST) -> int | None:
+    """``text`` as a whole number when it is ASCII digits only (no sign, no space, no ``²``) and
+    at most ``largest``; otherwise None (the caller names the field)."""
+    if not text or len(text) > len(str(largest)) or not ASCII_DIGITS.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value <= largest else None
 
 
 def parse_moment(name: str, value: str) -> dt.datetime:

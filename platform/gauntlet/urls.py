@@ -40,8 +40,10 @@ urlpatterns = [
     path("", include("web.urls")),
 ]
 
-# Error pages in the site's layout: 404.html through Django's own view; the 403 page says how
+# Error pages in the site's layout: 404.html naming what was not found (the API's error body
+# under /api/); the 403 page says how
 # to become an organiser when an organiser-only page refused; the 500 page from an empty
 # context, so that it shows even when the database is what failed.
 handler403 = "web.views.errors.permission_denied"
+handler404 = "web.views.errors.page_not_found"
 handler500 = "web.views.errors.server_error"

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from gauntlet.api.errors import Conflict
+from gauntlet.query import whole_number
 from matches import audit, interactive
 from matches.filters import filter_matches
 from matches.models import PAPER_ORIGIN, AuditEntry, Match, MatchState
@@ -221,7 +222,8 @@ class AuditLogViewSet(viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         queryset = AuditEntry.objects.select_related("actor")
         if match := self.request.query_params.get("match"):
-            if not match.isdigit():
+            number = whole_number(match)
+            if number is None:
                 raise Http404("no such match")
-            queryset = queryset.filter(match_id=int(match))
+            queryset = queryset.filter(match_id=number)
         return queryset

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import get_channel_layer
+
+from gauntlet.sockets import JsonSocket
 
 
 def group_name(player_id: int) -> str:
@@ -22,7 +23,7 @@ def notify(player_id: int, kind: str, payload: dict[str, Any]) -> None:
     )
 
 
-class NotificationConsumer(AsyncJsonWebsocketConsumer):
+class NotificationConsumer(JsonSocket):
     """``/ws/notifications/``: refuses anonymous sockets (close code 4401)."""
 
     async def connect(self) -> None:
@@ -47,6 +48,9 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(
                 {"kind": "error", "payload": {"message": "Only 'ping' is accepted."}}
             )
+
+    async def refuse_frame(self, status: int, message: str) -> None:
+        await self.send_json({"kind": "error", "payload": {"status": status, "message": message}})
 
     async def notification(self, event: dict[str, Any]) -> None:
         await self.send_json({"kind": event["kind"], "payload": event["payload"]})

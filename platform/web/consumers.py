@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from gauntlet.sockets import JsonSocket
 from matches.models import Match
 from web.live import group_name, public_summary, public_view
 
@@ -21,7 +21,7 @@ def _summary(match_id: int) -> dict[str, Any] | None:
     return public_summary(match, match.seats.select_related("player"))
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(JsonSocket):
     """Anyone may watch: the socket sends the match's public summary, then its events
     (``move`` with the public view while people play it, at once if they do; ``finished``...).
 
@@ -29,7 +29,11 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
     """
 
     async def connect(self) -> None:
-        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        match_id = self.route_number("match_id")
+        if match_id is None:
+            await self.close(code=4404)
+            return
+        self.match_id = match_id
         # Join before reading, so an event published in between is not lost.
         self.group = group_name(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)

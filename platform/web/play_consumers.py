@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from gauntlet.sockets import JsonSocket
 from matches import interactive, play_events
 from web.play_ratings import with_ratings
 
@@ -42,17 +42,21 @@ def _expire(match_id: int) -> bool:
     return interactive.expire(match_id)
 
 
-class PlayConsumer(AsyncJsonWebsocketConsumer):
+class PlayConsumer(JsonSocket):
     """Messages to the client: ``{"kind": "view", "view": {...}}``, ``{"kind": "error",
     "status": 409, "message": "..."}``, ``{"kind": "pong"}``. From the client: an action, a
     ``ping``, ``{"kind": "resign"}``, or ``{"kind": "clock"}`` when its clock shows zero (the
     server checks the time). Closes with 4404 for an unknown match, 4409 for a bot match a
     worker is playing. Authenticated by the session cookie or an
-    ``Authorization: Token`` header."""
+    ``Authorization: Token`` header. A frame it cannot read (not JSON, binary, too long) is an
+    error message (:class:`gauntlet.sockets.JsonSocket`); the socket stays open."""
 
     async def connect(self) -> None:
-        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
-        self.user = self.scope.get("user")
+        match_id = self.route_number("match_id")
+        if match_id is None:
+            await self.close(code=4404)
+            return
+        self.match_id, self.user = match_id, self.scope.get("user")
         # Join before reading, so a change in between is not lost.
         self.group = play_events.play_group(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)

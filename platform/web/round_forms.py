@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 
+from gauntlet.query import whole_number
 from tournaments.models import Table
 from tournaments.slips import DEFAULT_REASON, Slip, ordinal
 
@@ -116,7 +117,7 @@ class ResultsGridForm(forms.Form):
                 raw = [d.get(f"{p}place_{i}") or "" for i in range(len(table.entries))]
                 if not any(raw):
                     continue
-                result = {"placings": [int(v) - 1 if v.isdigit() else None for v in raw]}
+                result = {"placings": [n - 1 if (n := whole_number(v)) else None for v in raw]}
             else:
                 raw = [d.get(f"{p}wins_0", ""), d.get(f"{p}wins_1", ""), d.get(f"{p}draws", "")]
                 raw = [(v or "").strip() for v in raw]
@@ -131,4 +132,5 @@ class ResultsGridForm(forms.Form):
 def _number(text: str) -> int | str | None:
     if not text:
         return None
-    return int(text) if text.isdigit() else text
+    number = whole_number(text)
+    return number if number is not None else text

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from gauntlet.sockets import JsonSocket
 from tournaments import live
 from tournaments.errors import can_manage
 from tournaments.models import State, Tournament
@@ -34,11 +34,15 @@ def _hello(tournament_id: int, user: Any) -> dict[str, Any] | None:
     }
 
 
-class TournamentConsumer(AsyncJsonWebsocketConsumer):
+class TournamentConsumer(JsonSocket):
     """Relays ``tournament-<id>`` events; closes with 4404 for an unknown or hidden event."""
 
     async def connect(self) -> None:
-        self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        tournament_id = self.route_number("tournament_id")
+        if tournament_id is None:
+            await self.close(code=4404)
+            return
+        self.tournament_id = tournament_id
         # Join before reading, so an event published in between is not lost.
         self.group = live.group_name(self.tournament_id)
         await self.channel_layer.group_add(self.group, self.channel_name)

@@ -8,9 +8,10 @@ from typing import Any
 from django import forms
 
 from engines.registry import game_slugs, get_game
+from gauntlet.query import whole_number
 from ratings.bot_names import bot_name
 from ratings.models import Ladder
-from tournaments.models import Decklists, OnlineStart, Tournament
+from tournaments.models import DESCRIPTION_MAX_LENGTH, Decklists, OnlineStart, Tournament
 from tournaments.serializers import SETTINGS_FIELDS
 from web.format_fieldsets import FormatFieldsets
 
@@ -98,12 +99,17 @@ class TournamentForm(FormatFieldsets, forms.ModelForm):
     mode_strategy = forms.BooleanField(required=False)
     mode_events = forms.BooleanField(required=False)
     mode_objectives = forms.BooleanField(required=False)
+    description = forms.CharField(
+        required=False,
+        max_length=DESCRIPTION_MAX_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label="Description",
+    )
 
     class Meta:
         model = Tournament
         fields = SETTINGS
         widgets = {
-            "description": forms.Textarea(attrs={"rows": 3}),
             "registration_deadline": forms.DateTimeInput(
                 attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
             ),
@@ -217,7 +223,8 @@ class DeckChoiceField(forms.ChoiceField):
 
     def valid_value(self, value: Any) -> bool:
         kind, _, key = str(value).partition(":")
-        return (kind == "version" and key.isdigit()) or super().valid_value(value)
+        number = whole_number(key)
+        return (kind == "version" and number is not None) or super().valid_value(value)
 
 
 class DeckFormMixin:
@@ -247,8 +254,8 @@ class DeckFormMixin:
         tournament's check (it names a foreign or illegal deck), not only the listed ones."""
         value = self.cleaned_data.get("deck", "")
         kind, _, key = value.partition(":")
-        if kind == "version" and key.isdigit():
-            return {"deck_version": int(key)}
+        if kind == "version" and (number := whole_number(key)) is not None:
+            return {"deck_version": number}
         if kind == "fixed":
             for k, _ in fixed_choices(self.game):
                 if k == key:

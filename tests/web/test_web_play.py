@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
 @sync_to_async
-def _match_of_two_people():
+def match_of_two_people():
     from matches.scheduling import SeatSpec, schedule_match
     from players.models import ApiToken, Player
     from ratings.models import Ladder
@@ -33,11 +33,11 @@ def _match_of_two_people():
 
 
 @sync_to_async
-def _reload(match_id: int) -> Match:
+def reload_match(match_id: int) -> Match:
     return Match.objects.get(pk=match_id)
 
 
-async def _socket(match_id: int, auth: tuple[bytes, bytes] | None = None):
+async def play_socket(match_id: int, auth: tuple[bytes, bytes] | None = None):
     headers = [ORIGIN, *([auth] if auth else [])]
     socket = WebsocketCommunicator(application, f"/ws/matches/{match_id}/play/", headers=headers)
     connected, _ = await socket.connect()
@@ -45,28 +45,28 @@ async def _socket(match_id: int, auth: tuple[bytes, bytes] | None = None):
     return socket
 
 
-async def _next_view(socket) -> dict:
+async def next_view(socket) -> dict:
     message = await socket.receive_json_from(timeout=30)
     assert message["kind"] == "view", message
     return message["view"]
 
 
 async def test_connect_act_and_everyone_is_told():
-    match, auth = await _match_of_two_people()
-    seats = [await _socket(match.pk, auth[0]), await _socket(match.pk, auth[1])]
-    spectator = await _socket(match.pk)
-    views = [await _next_view(s) for s in seats]
-    public = await _next_view(spectator)
+    match, auth = await match_of_two_people()
+    seats = [await play_socket(match.pk, auth[0]), await play_socket(match.pk, auth[1])]
+    spectator = await play_socket(match.pk)
+    views = [await next_view(s) for s in seats]
+    public = await next_view(spectator)
     assert [v["seat"] for v in views] == [0, 1]  # session for seat 0, token for seat 1
     assert public["seat"] is None and not public["observation"]["hand"]
     to_act = views[0]["to_act"]
     assert views[to_act]["your_turn"] and not views[1 - to_act]["legal"]
     action = views[to_act]["legal"][0]["action"]
     await seats[to_act].send_json_to({"action": action, "ply": 0})
-    after = [await _next_view(s) for s in seats]
+    after = [await next_view(s) for s in seats]
     assert [v["ply"] for v in after] == [1, 1]
-    assert (await _next_view(spectator))["ply"] == 1
-    assert (await _reload(match.pk)).actions == [action]
+    assert (await next_view(spectator))["ply"] == 1
+    assert (await reload_match(match.pk)).actions == [action]
     # Each socket got its own seat's hand, never the other's.
     assert after[0]["observation"]["hand"] != after[1]["observation"]["hand"]
     for socket in (*seats, spectator):
@@ -74,39 +74,39 @@ async def test_connect_act_and_everyone_is_told():
 
 
 async def test_refusals_arrive_as_errors_and_change_nothing():
-    match, auth = await _match_of_two_people()
-    socket = await _socket(match.pk, auth[0])
-    view = await _next_view(socket)
+    match, auth = await match_of_two_people()
+    socket = await play_socket(match.pk, auth[0])
+    view = await next_view(socket)
     await socket.send_json_to({"action": "play 5", "ply": 9})
     error = await socket.receive_json_from(timeout=30)
     assert error["kind"] == "error" and error["status"] == 409
     assert "at ply 0" in error["message"]
-    assert (await _next_view(socket))["ply"] == 0  # a stale client gets the current view
+    assert (await next_view(socket))["ply"] == 0  # a stale client gets the current view
     if view["your_turn"]:
         await socket.send_json_to({"action": "play 99", "ply": 0})
         error = await socket.receive_json_from(timeout=30)
         assert error["status"] == 400 and "Illegal action 'play 99'" in error["message"]
     await socket.send_json_to({"hello": 1})
     assert (await socket.receive_json_from(timeout=30))["status"] == 400
-    spectator = await _socket(match.pk)
-    await _next_view(spectator)
+    spectator = await play_socket(match.pk)
+    await next_view(spectator)
     await spectator.send_json_to({"action": "play 5", "ply": 0})
     assert (await spectator.receive_json_from(timeout=30))["status"] == 401
-    assert (await _reload(match.pk)).actions == []
+    assert (await reload_match(match.pk)).actions == []
     await socket.disconnect()
     await spectator.disconnect()
 
 
 async def test_a_reconnecting_client_gets_the_current_state():
-    match, auth = await _match_of_two_people()
-    first = [await _socket(match.pk, a) for a in auth]
-    views = [await _next_view(s) for s in first]
+    match, auth = await match_of_two_people()
+    first = [await play_socket(match.pk, a) for a in auth]
+    views = [await next_view(s) for s in first]
     to_act = views[0]["to_act"]
     await first[1 - to_act].disconnect()  # the waiting player's connection drops
     await first[to_act].send_json_to({"action": views[to_act]["legal"][0]["action"], "ply": 0})
-    await _next_view(first[to_act])
-    again = await _socket(match.pk, auth[1 - to_act])
-    view = await _next_view(again)
+    await next_view(first[to_act])
+    again = await play_socket(match.pk, auth[1 - to_act])
+    view = await next_view(again)
     assert view["ply"] == 1 and view["seat"] == 1 - to_act
     assert view["your_turn"] == (view["to_act"] == 1 - to_act)
     await again.disconnect()
@@ -120,9 +120,9 @@ async def test_unknown_match_is_refused():
 
 
 async def test_the_waiting_player_is_told_it_is_their_turn():
-    match, auth = await _match_of_two_people()
-    sockets = [await _socket(match.pk, a) for a in auth]
-    views = [await _next_view(s) for s in sockets]
+    match, auth = await match_of_two_people()
+    sockets = [await play_socket(match.pk, a) for a in auth]
+    views = [await next_view(s) for s in sockets]
     to_act = views[0]["to_act"]
     acting, view, waiting_auth = sockets[to_act], views[to_act], auth[1 - to_act]
     await sockets[1 - to_act].disconnect()
@@ -162,37 +162,37 @@ def _clocked_match_expired():
 
 
 async def test_a_clock_at_zero_is_checked_by_the_server_and_the_timeout_broadcast():
-    match, _ = await _match_of_two_people()
-    spectator = await _socket(match.pk)
-    await _next_view(spectator)
+    match, _ = await match_of_two_people()
+    spectator = await play_socket(match.pk)
+    await next_view(spectator)
     await spectator.send_json_to({"kind": "clock"})  # no clock ran out: just the current view
-    view = await _next_view(spectator)
+    view = await next_view(spectator)
     assert view["state"] == "running" and view["ply"] == 0
     timed = await _clocked_match_expired()
-    watcher = await _socket(timed.pk)
-    assert (await _next_view(watcher))["clock"]["running"] is not None
+    watcher = await play_socket(timed.pk)
+    assert (await next_view(watcher))["clock"]["running"] is not None
     await watcher.send_json_to({"kind": "clock"})
-    ended = await _next_view(watcher)
+    ended = await next_view(watcher)
     assert ended["state"] == "finished" and ended["forfeit"]["kind"] == "timeout"
-    assert (await _reload(timed.pk)).state == "finished"
+    assert (await reload_match(timed.pk)).state == "finished"
     await spectator.disconnect()
     await watcher.disconnect()
 
 
 async def test_a_resign_message_ends_the_match_for_every_socket():
-    match, auth = await _match_of_two_people()
-    seats = [await _socket(match.pk, a) for a in auth]
-    spectator = await _socket(match.pk)
+    match, auth = await match_of_two_people()
+    seats = [await play_socket(match.pk, a) for a in auth]
+    spectator = await play_socket(match.pk)
     for socket in (*seats, spectator):
-        await _next_view(socket)
+        await next_view(socket)
     await spectator.send_json_to({"kind": "resign"})
     refused = await spectator.receive_json_from(timeout=30)
     assert refused["kind"] == "error" and refused["status"] == 401
     await seats[0].send_json_to({"kind": "resign"})
-    ended = [await _next_view(s) for s in seats]
+    ended = [await next_view(s) for s in seats]
     assert all(v["state"] == "finished" and v["forfeit"]["kind"] == "resigned" for v in ended)
     assert ended[0]["result"]["ranks"] == [1, 0]
-    assert (await _next_view(spectator))["forfeit"]["seat"] == 0
+    assert (await next_view(spectator))["forfeit"]["seat"] == 0
     await seats[1].send_json_to({"kind": "resign"})
     late = await seats[1].receive_json_from(timeout=30)
     assert late["kind"] == "error" and late["status"] == 409
@@ -203,11 +203,11 @@ async def test_a_resign_message_ends_the_match_for_every_socket():
 async def test_a_bot_with_a_token_needs_no_origin_but_a_cookie_does():
     """The origin rule of docs/matches.md: the token header stands for itself; a cookie alone
     must come from a page of this site."""
-    match, (cookie, token) = await _match_of_two_people()
+    match, (cookie, token) = await match_of_two_people()
     bot = WebsocketCommunicator(application, f"/ws/matches/{match.pk}/play/", headers=[token])
     connected, _ = await bot.connect()
     assert connected
-    assert (await _next_view(bot))["seat"] == 1
+    assert (await next_view(bot))["seat"] == 1
     await bot.disconnect()
     for headers in ([cookie], [cookie, (b"origin", b"http://evil.example")]):
         browser = WebsocketCommunicator(
@@ -222,5 +222,5 @@ async def test_a_bot_with_a_token_needs_no_origin_but_a_cookie_does():
     )
     connected, _ = await spy.connect()
     assert connected
-    assert (await _next_view(spy))["seat"] is None
+    assert (await next_view(spy))["seat"] is None
     await spy.disconnect()

@@ -3,32 +3,12 @@ and documents nested deeper than :data:`MAX_DEPTH` (no request of the API needs 
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
+from gauntlet.api.depth import MAX_DEPTH, depth_of
 from gauntlet.api.errors import PayloadTooLarge
-
-MAX_DEPTH = 32
-"""Deepest nesting of arrays and objects accepted in a request body."""
-
-
-def depth_of(document: Any) -> int:
-    """How deeply arrays and objects nest in ``document`` (a scalar is 0), without recursion."""
-    deepest, stack = 0, [(document, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, dict):
-            node = list(node.values())
-        elif not isinstance(node, list):
-            continue
-        deepest = max(deepest, depth)
-        if depth > MAX_DEPTH:
-            break
-        stack.extend((child, depth + 1) for child in node)
-    return deepest
 
 
 class LimitedJSONParser(JSONParser):

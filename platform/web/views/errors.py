@@ -1,6 +1,8 @@
 """The error pages in the site's layout.
 
-The 403 page (``handler403``) says why; when an organiser-only page refused a signed-in person
+The 404 page (``handler404``) names what was not found when the refusal said (``no round
+abc``); under ``/api/`` a path that names nothing answers in the API's error body, as every API
+refusal does. The 403 page (``handler403``) says why; when an organiser-only page refused a signed-in person
 (:class:`OrganiserOnly`), it also says how to become an organiser, or where their request
 stands. The server-error page (``handler500``) renders with no request context: no context
 processor runs and nothing reads the database, which may be what failed (the page shows the
@@ -9,7 +11,13 @@ signed-out header)."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponseForbidden, HttpResponseServerError
+from django.http import (
+    HttpRequest,
+    HttpResponseForbidden,
+    HttpResponseNotFound,
+    HttpResponseServerError,
+    JsonResponse,
+)
 from django.template import loader
 from django.views.decorators.csrf import requires_csrf_token
 
@@ -19,6 +27,18 @@ from players import organisers
 class OrganiserOnly(PermissionDenied):
     """A page or an action for organisers (and staff) only, refused to someone else: the 403
     page links to the page where they ask to become one."""
+
+
+@requires_csrf_token
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponseNotFound:
+    """``404.html`` with the refusal's words when it had some (``exception``), or under
+    ``/api/`` the API's error body."""
+    words = exception.args[0] if exception.args and isinstance(exception.args[0], str) else ""
+    if request.path.startswith("/api/"):
+        error = {"status": 404, "code": "not_found", "message": words or "Not found."}
+        return JsonResponse({"error": error}, status=404)
+    context = {"request_path": request.path, "exception": words}
+    return HttpResponseNotFound(loader.get_template("404.html").render(context, request))
 
 
 @requires_csrf_token

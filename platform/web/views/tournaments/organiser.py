@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from gauntlet.query import whole_number
 from tournaments import editable, lifecycle, registration, results, rounds, teams
 from tournaments.errors import TournamentError
 from tournaments.models import EntryState, Tournament
@@ -114,9 +115,9 @@ def step(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             done = f"{t.name} started: round 1 is paired."
         elif action == "pair":
             expected = request.POST.get("round", "")
-            rnd = rounds.pair_next_round(
-                t.pk, by=request.user, expected=int(expected) if expected.isdigit() else None
-            )
+            if expected and whole_number(expected) is None:
+                raise TournamentError("round: the number of the round to pair.", field="round")
+            rnd = rounds.pair_next_round(t.pk, by=request.user, expected=whole_number(expected))
             done = f"Round {rnd.number} is paired." if rnd else "The event is finished."
         elif action == "cancel":
             form = ReasonForm(request.POST, prefix="cancel")

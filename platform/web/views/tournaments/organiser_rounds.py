@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from gauntlet.query import whole_number
 from tournaments import naming, pairings_edit, slips
 from tournaments.errors import TournamentError
 from tournaments.models import Round, RoundState, State, Tournament
@@ -195,7 +196,8 @@ def _grid_page(
         }
         for tb in form.tables
     ]
-    entered_ids = [int(i) for i in request.GET.get("entered", "").split(",") if i.isdigit()]
+    entered = request.GET.get("entered", "").split(",")
+    entered_ids = [n for n in map(whole_number, entered) if n is not None]
     entered = list(rnd.tables.filter(pk__in=entered_ids).order_by("number"))
     nxt = t.round_set.filter(number=rnd.number + 1).first()
     return render(

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
+from gauntlet.query import whole_number
 from tournaments import entry_decks, lifecycle, registration, results, teams
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, EntryState, TableState, Tournament
@@ -127,8 +128,8 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     entry_id = request.POST.get("entry", "")
     try:
         # Your own entry, or one you speak for (a bot you own): the service decides.
-        if entry_id.isdigit():
-            entry = lifecycle.entry_for(t, int(entry_id))
+        if entry_id:  # an entry named by the organiser's form (not a number: no such entry)
+            entry = lifecycle.entry_for(t, whole_number(entry_id) or 0)
         else:
             entry = own_entry(request, t)
         entry = registration.withdraw(t, entry, request.user)
@@ -149,8 +150,8 @@ def change_deck(request: HttpRequest, pk: int) -> HttpResponse:
     form = deck_form(t, request.user, request.POST)
     entry_id = request.POST.get("entry", "")
     try:
-        if entry_id.isdigit():
-            entry = lifecycle.entry_for(t, int(entry_id))
+        if entry_id:
+            entry = lifecycle.entry_for(t, whole_number(entry_id) or 0)
         else:
             entry, _ = own_deck_entry(request.user, list(t.entries.all()))
             if entry is None:

@@ -1,11 +1,11 @@
 """An event's printouts and CSV exports: pairings by table and by name, standings, match slips
 and decklists as print pages (``web/print.css``: large type, one printed page per group of
-tables); entrants, pairings and standings as CSV files. Anyone who may see the event may print
+tables); entrants, pairings and standings as CSV files (written by :mod:`web.csv_cells`, which
+keeps any cell from being read as a formula). Anyone who may see the event may print
 what its page shows; decklists follow the event's setting (:mod:`tournaments.decklists`)."""
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,6 +17,7 @@ from tournaments import naming
 from tournaments.errors import can_manage
 from tournaments.models import EntryState, State
 from tournaments.pairing import ordinal
+from web.csv_cells import csv_download
 from web.views.tournaments.access import event_for
 from web.views.tournaments.sheets import by_name, groups, sheet, standings
 
@@ -80,9 +81,7 @@ def export_csv(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     name = f"{slugify(t.name) or 'tournament'}-{kind}"
     if kind == "pairings" and s.round is not None:
         name += f"-round-{s.round.number}"
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-    out = csv.writer(response)
+    response, out = csv_download(name)  # every cell neutralised (web.csv_cells)
     if kind == "entrants":
         out.writerow(["#", "Name", "Username", "Status", "Checked in", "First round"])
         for n, e in enumerate(s.entries, 1):

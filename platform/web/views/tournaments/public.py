@@ -13,6 +13,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from gauntlet.query import whole_number
 from players import inbox
 from tournaments import corrections, decklists, log_text, naming, online, outcome, summary, values
 from tournaments.errors import TournamentError, can_manage
@@ -232,9 +233,9 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
             and t.state in (*UPCOMING, State.RUNNING)
         ),
     )
-    shown = request.GET.get("round", "")
-    if shown.isdigit() and int(shown) != t.current_round:
-        rnd = t.round_set.filter(number=int(shown)).first()
+    shown = whole_number(request.GET.get("round", ""))
+    if shown is not None and shown != t.current_round:
+        rnd = t.round_set.filter(number=shown).first()
         if rnd is not None:
             mine = own_entries(user, entries)
             context["earlier"] = rnd

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest
 
+from gauntlet.query import whole_number
 from tournaments import outcome, summary, values
 from tournaments.models import Entry, Round, Tournament
 from web.views.tournaments.display import entry_names, table_rows
@@ -30,7 +31,7 @@ def sheet(request: HttpRequest, t: Tournament) -> Sheet:
     entries = list(t.entries.select_related("player", "partner").order_by("pk"))
     names = entry_names(entries)
     asked = request.GET.get("round", "")
-    number = int(asked) if asked.isdigit() else t.current_round
+    number = whole_number(asked) if asked else t.current_round
     rnd = t.round_set.filter(number=number).first() if number else None
     if asked and rnd is None:
         raise Http404(f"This tournament has no round {asked}.")
