@@ -4,21 +4,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engines.base import (
-    JSON,
-    Action,
-    BadSetup,
-    DeckViolation,
-    Event,
-    Game,
-    IllegalAction,
-    Result,
-    UnknownEngineVersion,
-)
-from engines.engine_versions import EngineVersions
+from engines.base import JSON, Action, BadSetup, DeckViolation, Event, IllegalAction, Result
+from engines.protocol import Decks, Options, VersionedGame, WiredGame
 
 from . import observe, playout, present, rules
 from .cards import (
@@ -54,7 +43,7 @@ VERSIONS = ("1.0.0", "1.1.0")
 (``yield``) where 1.0.0 ended its play on its own (see docs/rules/kingdom-of-warlords.md)."""
 
 
-class KingdomOfWarlords(Game):
+class KingdomOfWarlords(VersionedGame, WiredGame, versions=VERSIONS):
     """Kingdom of Warlords (Red Games): two armies of 27, battles, Wars and four Warlords.
 
     One instance per rules version: ``KingdomOfWarlords()`` plays the current rules,
@@ -63,29 +52,18 @@ class KingdomOfWarlords(Game):
 
     slug: ClassVar[str] = "kingdom-of-warlords"
     name: ClassVar[str] = "Kingdom of Warlords"
-    versions: ClassVar[tuple[str, ...]] = VERSIONS
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     uses_decks: ClassVar[bool] = True
-    matchup_kind: ClassVar[str] = "army"
 
-    def __init__(self, version: str = VERSIONS[-1]) -> None:
-        if version not in VERSIONS:
-            raise UnknownEngineVersion(self.slug, version, VERSIONS)
-        self.version = version  # type: ignore[misc]  # per instance: one engine per version
-        _ENGINES.keep(self)  # the first of each version is the shared one
-
-    def at_version(self, version: str) -> KingdomOfWarlords:
-        """The engine playing the rules of ``version`` (one shared instance per version)."""
-        return self if version == self.version else _ENGINES.get(version)
+    observer: ClassVar[Any] = observe
+    playouts: ClassVar[Any] = playout
 
     # -- setting up ------------------------------------------------------------------------
+    matchup_kind: ClassVar[str] = "army"
+
     def matchup_keys(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks, options: Options = None
     ) -> list[str] | None:
         """Each seat's army: every legal army is the standard one (in some order)."""
         chosen = self.default_decks(n_seats) if decks is None else list(decks)
@@ -134,11 +112,7 @@ class KingdomOfWarlords(Game):
         return out
 
     def new_game(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None = None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks = None, options: Options = None
     ) -> KowState:
         """Shuffle both armies from ``seed``, draw for first player, take first hands.
 
@@ -271,20 +245,11 @@ class KingdomOfWarlords(Game):
         )
 
     # -- information -----------------------------------------------------------------------
-    def observation(self, state: KowState, seat: int | None) -> dict[str, Any]:
-        return observe.observation(state, seat)
-
     def canonical(self, state: KowState) -> JSON:
         return state.canonical()
 
     def clone(self, state: KowState) -> KowState:
         return state.clone()
-
-    def determinize(self, state: KowState, seat: int, rng: random.Random) -> KowState:
-        return observe.determinize(state, seat, rng)
-
-    def zones(self, state: KowState) -> dict[str, list[str]]:
-        return observe.zones(state)
 
     # -- bots' helpers ---------------------------------------------------------------------
     def random_playout(self, state: KowState, rng: random.Random) -> None:
@@ -294,10 +259,6 @@ class KingdomOfWarlords(Game):
         choice = rng.choice
         while state.phase != OVER:
             apply_id(state, choice(legal(state)), None)
-
-    def guided_playout(self, state: KowState, rng: random.Random) -> None:
-        """Cheapest winning answers, Phantom leads, no reckless Warlords (see ``playout``)."""
-        playout.guided_playout(state, rng)
 
     def heuristic_value(self, state: KowState, seat: int) -> float:
         return observe.heuristic_value(state, seat)
@@ -309,9 +270,3 @@ class KingdomOfWarlords(Game):
 
 
 __all__ = ["KingdomOfWarlords"]
-
-
-_ENGINES: EngineVersions[KingdomOfWarlords] = EngineVersions(
-    KingdomOfWarlords.slug, VERSIONS, KingdomOfWarlords
-)
-"""The engine of each rules version this game keeps (:meth:`KingdomOfWarlords.at_version`)."""
