@@ -16,6 +16,7 @@ from engines.khan_of_khans.cards import (
     VALUE,
 )
 from engines.khan_of_khans.explain import why_illegal
+from engines.khan_of_khans.legal import INFO, legal_list
 from engines.khan_of_khans.state import State, canonical_state, new_state, state_digest
 from engines.protocol import Decks, Options, TurnGame, tie_break
 
@@ -99,13 +100,13 @@ class KhanOfKhans(TurnGame):
         ]
 
     # -- playing -------------------------------------------------------------------------
-    legal = staticmethod(rules.legal_list)
+    legal = staticmethod(legal_list)
     why_illegal = staticmethod(why_illegal)
 
     @staticmethod
     def play(state: State, action: Action, events: list[Event] | None) -> None:
         """Play a legal action (its events appended to ``events`` unless None)."""
-        op, a, b = rules.INFO[action]
+        op, a, b = INFO[action]
         rules.step(state, op, a, b, events)
 
     def result(self, state: State) -> Result:
