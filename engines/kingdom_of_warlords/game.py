@@ -33,6 +33,7 @@ from .cards import (
     YIELD,
     normalise,
 )
+from .legal import legal_ids
 from .state import OVER, RESPOND, KowState
 
 _STANDARD_COUNTS = Counter(STANDARD_ARMY)
@@ -143,14 +144,14 @@ class KingdomOfWarlords(VersionedGame, WiredGame, versions=VERSIONS):
     def legal_actions(self, state: KowState, seat: int) -> list[Action]:
         if state.phase == OVER or seat != state.actor:
             return []
-        return [ACTIONS[i] for i in rules.legal_ids(state)]
+        return [ACTIONS[i] for i in legal_ids(state)]
 
     def apply(self, state: KowState, action: Action, seat: int | None = None) -> list[Event]:
         if seat is None:
             seat = self.to_act(state)
         tidy = normalise(action) if isinstance(action, str) else action
         aid = ACTION_INDEX.get(tidy) if isinstance(tidy, str) else None
-        if aid is None or seat != state.actor or aid not in rules.legal_ids(state):
+        if aid is None or seat != state.actor or aid not in legal_ids(state):
             raise IllegalAction(action, self.why_illegal(state, tidy, seat), seat)
         ev: list[Event] = []
         rules.apply_id(state, aid, ev)
@@ -195,7 +196,7 @@ class KingdomOfWarlords(VersionedGame, WiredGame, versions=VERSIONS):
             if kinds.count(WZ) > 1:
                 return "there is only one Wizard to a play"
             return "the cards of a double or triple must share one rank (the Wizard may stand in)"
-        legal = rules.legal_ids(state)
+        legal = legal_ids(state)
         if state.phase == RESPOND and state.lead_str == DRAGON:
             if YIELD in legal:
                 return "the only answer to a Dragon is another Dragon and you hold none: yield"
@@ -254,7 +255,7 @@ class KingdomOfWarlords(VersionedGame, WiredGame, versions=VERSIONS):
     # -- bots' helpers ---------------------------------------------------------------------
     def random_playout(self, state: KowState, rng: random.Random) -> None:
         """The generic loop's choices (``rng.choice`` over the same ordered list), made fast."""
-        legal = rules.legal_ids
+        legal = legal_ids
         apply_id = rules.apply_id
         choice = rng.choice
         while state.phase != OVER:
