@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engines.akhedena import evaluate, observe, playout, present, rules
@@ -16,23 +14,14 @@ from engines.akhedena.state import (
     new_state,
     state_digest,
 )
-from engines.akhedena.versions import CURRENT, VERSIONS, rules_for
-from engines.base import (
-    JSON,
-    Action,
-    BadSetup,
-    DeckViolation,
-    Event,
-    Game,
-    IllegalAction,
-    Result,
-)
-from engines.engine_versions import EngineVersions
+from engines.akhedena.versions import CURRENT, VERSIONS
+from engines.base import JSON, BadSetup, DeckViolation, Result
+from engines.protocol import Decks, Options, TurnGame, VersionedGame
 
 MAX_TURN_CAP = 1000
 
 
-class Akhedena(Game):
+class Akhedena(VersionedGame, TurnGame, versions=VERSIONS, current=CURRENT):
     """Akhedena, Quick Match Mode: miniatures with Hero/Commander and Army cards on a 13×13
     board, 2 to 4 players.
 
@@ -43,36 +32,18 @@ class Akhedena(Game):
 
     slug: ClassVar[str] = "akhedena"
     name: ClassVar[str] = "Akhedena Quick Match"
-    versions: ClassVar[tuple[str, ...]] = tuple(VERSIONS)
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
-    matchup_kind: ClassVar[str] = "army"
-
-    def __init__(self, version: str = CURRENT) -> None:
-        self.rules = rules_for(version)
-        self.version = version  # type: ignore[misc]  # per instance: one engine per version
-        _ENGINES.keep(self)  # the first of each version is the shared one
-
-    def at_version(self, version: str) -> Akhedena:
-        """The engine playing the rules of ``version`` (one shared instance per version)."""
-        return self if version == self.version else _ENGINES.get(version)
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None = None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks = None, options: Options = None
     ) -> State:
         """A fresh game. ``decks``: one army list per seat (canonical data or its text); None
         gives the starter lists in turn. ``options``: ``{"turn_cap": N}`` turns per player
         (default 100)."""
-        if isinstance(n_seats, bool) or not isinstance(n_seats, int):
-            raise BadSetup(f"n_seats must be an int, not {n_seats!r}")
-        if not self.min_seats <= n_seats <= self.max_seats:
-            raise BadSetup(f"Akhedena is played by 2 to 4 players, not {n_seats}")
+        self.check_seats(n_seats, "Akhedena is played by 2 to 4 players")
         cap = self._turn_cap(options)
         if decks is not None:
             decks = list(decks)
@@ -93,12 +64,10 @@ class Akhedena(Game):
             raise BadSetup(f"turn_cap is a whole number of turns per player, 1 to {MAX_TURN_CAP}")
         return cap
 
+    matchup_kind: ClassVar[str] = "army"
+
     def matchup_keys(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks, options: Options = None
     ) -> list[str] | None:
         """Each seat's army: a starter list by its name, any other list as "Own army"."""
         from engines.akhedena.format import starter_armies
@@ -118,34 +87,9 @@ class Akhedena(Game):
         return read_army(deck)[1]
 
     # -- playing -------------------------------------------------------------------------
-    def to_act(self, state: State) -> int | None:
-        return None if state.over else state.to_act
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` (empty when it is not that seat's turn)."""
-        if state.over or seat != state.to_act:
-            return []
-        return list(rules.legal(state))
-
-    def apply(self, state: State, action: Action, seat: int | None = None) -> list[Event]:
-        """Validate and play ``action``; raise :class:`IllegalAction` leaving state untouched."""
-        if state.over:
-            raise IllegalAction(action, "the game is over", seat)
-        if seat is None:
-            seat = state.to_act
-        elif seat != state.to_act:
-            raise IllegalAction(action, f"it is seat {state.to_act}'s turn, not yours", seat)
-        if not isinstance(action, str) or action not in rules.legal(state):
-            raise IllegalAction(action, why_illegal(state, seat, action), seat)
-        events: list[Event] = []
-        rules.play(state, action, events)
-        return events
-
-    def apply_fast(self, state: State, action: Action) -> None:
-        rules.play(state, action, None)
-
-    def is_over(self, state: State) -> bool:
-        return state.over
+    legal = staticmethod(rules.legal)
+    play = staticmethod(rules.play)
+    why_illegal = staticmethod(why_illegal)
 
     def result(self, state: State) -> Result:
         """The last player standing wins; at the turn cap every player still in shares first
@@ -155,34 +99,13 @@ class Akhedena(Game):
         return evaluate.result(state)
 
     # -- information ---------------------------------------------------------------------
-    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
-        return observe.observation(state, seat)
+    observer: ClassVar[Any] = observe
 
-    def canonical(self, state: State) -> JSON:
-        return canonical_state(state)
-
-    def digest(self, state: State) -> str:
-        return state_digest(state)
-
-    def clone(self, state: State) -> State:
-        return state.copy()
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return observe.determinize(state, seat, rng)
-
-    def zones(self, state: State) -> dict[str, list[str]]:
-        return observe.zones(state)
+    canonical = staticmethod(canonical_state)
+    digest = staticmethod(state_digest)
 
     # -- bots' helpers -------------------------------------------------------------------
-    def random_playout(self, state: State, rng: random.Random) -> None:
-        """The generic loop without its protocol overhead (same choices for the same rng)."""
-        legal, play, choice = rules.legal, rules.play, rng.choice
-        while not state.over:
-            play(state, choice(legal(state)), None)
-
-    def guided_playout(self, state: State, rng: random.Random) -> None:
-        """Sure wins first, no losing battles, otherwise random (see ``playout``)."""
-        playout.guided_playout(state, rng)
+    playouts: ClassVar[Any] = playout
 
     def heuristic_value(self, state: State, seat: int) -> float:
         """Logistic of the seat's strength on the board minus the best rival's."""
@@ -194,7 +117,3 @@ class Akhedena(Game):
     score_label: ClassVar[str] = present.SCORE_LABEL
 
     presentation: ClassVar[Any] = present  # labels, the move log, paths, faces, result
-
-
-_ENGINES: EngineVersions[Akhedena] = EngineVersions(Akhedena.slug, VERSIONS, Akhedena)
-"""The engine of each rules version this game keeps (:meth:`Akhedena.at_version`)."""

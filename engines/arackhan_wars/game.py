@@ -18,25 +18,22 @@ from engines.arackhan_wars.playable import (
     starter_cards,
     validate_for_play,
 )
-from engines.arackhan_wars.rules import CURRENT, VERSIONS, rules_for
+from engines.arackhan_wars.rules import CURRENT, VERSIONS
 from engines.arackhan_wars.state import State, new_state
-from engines.base import (
-    JSON,
-    Action,
-    BadSetup,
-    DeckViolation,
-    Event,
-    Game,
-    IllegalAction,
-    Result,
-    derive_seed,
+from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Result, derive_seed
+from engines.protocol import Decks, Options, TurnGame, VersionedGame, tie_break
+
+# How first place was decided: alone on points, or by the first tie-break that told apart the
+# sides level on points (engines.protocol.tie_break).
+TIE_BREAKS = (
+    "most victory points wins",
+    "tie on points broken by the most allied cards on the battlefield",
+    "tie on points and cards broken by the fewest creatures in the discard pile",
+    "tie on points, cards and discarded creatures: first place is shared",
 )
-from engines.engine_versions import EngineVersions
-
-"""One shared engine per rules version (``GAME`` is the current one's)."""
 
 
-class ArackhanWars(Game):
+class ArackhanWars(VersionedGame, TurnGame, versions=VERSIONS, current=CURRENT):
     """AracKhan Wars: Rise of the Grey Order (1v1, 3-4 player free-for-all, 2v2), with the
     rulebook's optional modes as options: the 2v2 Strategy phase (on by default in 2v2 since
     1.2.0), Event mode and Objective mode (``modes/``).
@@ -48,39 +45,20 @@ class ArackhanWars(Game):
 
     slug: ClassVar[str] = "arackhan-wars"
     name: ClassVar[str] = "AracKhan Wars"
-    versions: ClassVar[tuple[str, ...]] = tuple(VERSIONS)
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
-    matchup_kind: ClassVar[str] = "faction"
     score_label: ClassVar[str] = present.SCORE_LABEL
-
-    def __init__(self, version: str = CURRENT) -> None:
-        self.rules = rules_for(version)
-        self.version = version  # type: ignore[misc]  # per instance: one engine per version
-        _ENGINES.keep(self)  # the first of each version is the shared one
-
-    def at_version(self, version: str) -> ArackhanWars:
-        """The engine playing the rules of ``version`` (one shared instance per version)."""
-        return self if version == self.version else _ENGINES.get(version)
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None = None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks = None, options: Options = None
     ) -> State:
         """A fresh game. ``decks``: one deck per seat (canonical deck data or a deck list's
         text); None deals each seat a playable starter deck chosen from the seed."""
-        if isinstance(n_seats, bool) or not isinstance(n_seats, int):
-            raise BadSetup(f"n_seats must be an int, not {n_seats!r}")
-        if not self.min_seats <= n_seats <= self.max_seats:
-            raise BadSetup(
-                f"AracKhan Wars is played by {self.min_seats} to {self.max_seats} seats, "
-                f"not {n_seats}"
-            )
+        self.check_seats(
+            n_seats, f"AracKhan Wars is played by {self.min_seats} to {self.max_seats} seats"
+        )
         mode, mode_flags = self._mode(n_seats, options)
         lists: list[list[int]] = []
         if decks is None:
@@ -89,14 +67,7 @@ class ArackhanWars(Game):
             rng = random.Random(derive_seed(seed, "decks"))
             lists = [list(rng.choice(starters)) for _ in range(n_seats)]
         else:
-            chosen = list(decks)
-            if len(chosen) != n_seats:
-                raise BadSetup(f"need one deck per seat: {n_seats} seats, {len(chosen)} decks")
-            for seat, deck in enumerate(chosen):
-                problems = self.validate_deck(deck)
-                if problems:
-                    raise BadSetup(f"seat {seat}: [{problems[0].rule}] {problems[0].message}")
-                lists.append(deck_cards(deck))
+            lists = [deck_cards(d) for d in self.seat_decks(decks, n_seats, "deck", "decks")]
         if mode == "2v2":
             st = new_state(
                 seed, lists, team=[0, 1, 0, 1], rounds=8, opening_hand=9, rules=self.rules
@@ -113,12 +84,10 @@ class ArackhanWars(Game):
         rng = random.Random(derive_seed(seed, "decks"))
         return [rng.choice(starters).data for _ in range(n_seats)]
 
+    matchup_kind: ClassVar[str] = "faction"
+
     def matchup_keys(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks, options: Options = None
     ) -> list[str] | None:
         """Each seat's faction (its deck's, or the dealt starter deck's)."""
         chosen = self._dealt(seed, n_seats) if decks is None else list(decks)
@@ -163,33 +132,9 @@ class ArackhanWars(Game):
         return validate_for_play(deck, shipped_catalogue())
 
     # -- playing -------------------------------------------------------------------------
-    def to_act(self, state: State) -> int | None:
-        return state.to_act
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.over or seat != state.to_act:
-            return []
-        return list(rounds.legal(state))
-
-    def apply(self, state: State, action: Action, seat: int | None = None) -> list[Event]:
-        """Validate and play ``action``; raise :class:`IllegalAction` leaving state untouched."""
-        if state.over:
-            raise IllegalAction(action, "the game is over", seat)
-        if seat is None:
-            seat = state.to_act
-        elif seat != state.to_act:
-            raise IllegalAction(action, f"it is seat {state.to_act}'s turn, not yours", seat)
-        if not isinstance(action, str) or action not in rounds.legal(state):
-            raise IllegalAction(action, why_illegal(state, seat, action), seat)
-        events: list[Event] = []
-        rounds.play(state, action, events)
-        return events
-
-    def apply_fast(self, state: State, action: Action) -> None:
-        rounds.play(state, action, None)
-
-    def is_over(self, state: State) -> bool:
-        return state.over
+    legal = staticmethod(rounds.legal)
+    play = staticmethod(rounds.play)
+    why_illegal = staticmethod(why_illegal)
 
     def result(self, state: State) -> Result:
         """Ranks by victory points, then most cards on the battlefield, then fewest creatures
@@ -200,18 +145,10 @@ class ArackhanWars(Game):
         top = [s for s in range(state.n) if ranks[s] == 0]
         top_points = max(k[0] for k in keys)
         best = list({state.team[s]: s for s in range(state.n) if keys[s][0] == top_points}.values())
-        if len(best) == 1:
-            how = "most victory points wins"
-        elif len({keys[s][1] for s in best}) > 1:
-            how = "tie on points broken by the most allied cards on the battlefield"
-        elif len({keys[s][2] for s in best}) > 1:
-            how = "tie on points and cards broken by the fewest creatures in the discard pile"
-        else:
-            how = "tie on points, cards and discarded creatures: first place is shared"
         return Result(
             ranks=tuple(ranks),
             scores=tuple(float(k[0]) for k in keys),
-            reason=f"{state.end_reason}; {how}",
+            reason=f"{state.end_reason}; {tie_break(keys, best, TIE_BREAKS)}",
             details={
                 "points": rounds.scores(state),
                 "sides": list(state.team),
@@ -223,31 +160,13 @@ class ArackhanWars(Game):
         )
 
     # -- information ---------------------------------------------------------------------
-    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
-        return observe.observation(state, seat)
+    observer: ClassVar[Any] = observe
 
     def canonical(self, state: State) -> JSON:
         return observe.canonical(state)
 
-    def clone(self, state: State) -> State:
-        return state.copy()
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return observe.determinize(state, seat, rng)
-
-    def zones(self, state: State) -> dict[str, list[str]]:
-        return observe.zones(state)
-
     # -- bots' helpers -------------------------------------------------------------------
-    def random_playout(self, state: State, rng: random.Random) -> None:
-        """The generic loop without its protocol overhead (same choices for the same rng)."""
-        legal, play = rounds.legal, rounds.play
-        while not state.over:
-            play(state, rng.choice(legal(state)), None)
-
-    def guided_playout(self, state: State, rng: random.Random) -> None:
-        """Rules of thumb for the search's playouts (``engines/arackhan_wars/playout.py``)."""
-        playout.guided_playout(state, rng)
+    playouts: ClassVar[Any] = playout
 
     def heuristic_value(self, state: State, seat: int) -> float:
         """Logistic of the seat's board points minus the best rival's."""
@@ -272,7 +191,3 @@ class ArackhanWars(Game):
 
     def card_faces(self, observation: dict[str, Any]) -> dict[str, dict[str, Any]]:
         return faces.card_faces(observation)
-
-
-_ENGINES: EngineVersions[ArackhanWars] = EngineVersions(ArackhanWars.slug, VERSIONS, ArackhanWars)
-"""The engine of each rules version this game keeps (:meth:`ArackhanWars.at_version`)."""

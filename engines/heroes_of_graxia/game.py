@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from engines.base import (
@@ -13,7 +12,6 @@ from engines.base import (
     BadSetup,
     DeckViolation,
     Event,
-    Game,
     IllegalAction,
     Result,
 )
@@ -29,13 +27,14 @@ from engines.heroes_of_graxia.setup import new_state
 from engines.heroes_of_graxia.state import State
 from engines.heroes_of_graxia.tables import Tables, tables_for
 from engines.heroes_of_graxia.versions import CURRENT, VERSIONS, rules_for
+from engines.protocol import Decks, Options, WiredGame
 
 MAX_ROUNDS = 60
 """The platform's round limit (not in the rulebook): a game still going after 60 rounds ends
 and is scored like one whose Monster Deck ran out, so a ladder match always ends."""
 
 
-class HeroesOfGraxia(Game):
+class HeroesOfGraxia(WiredGame):
     """Heroes of Graxia: the deck-building game for 2-6 players (slay Monsters and other
     Heroes for Prestige), with the platform's starter catalogue.
 
@@ -50,6 +49,8 @@ class HeroesOfGraxia(Game):
     max_seats: ClassVar[int] = 6
     uses_decks: ClassVar[bool] = True
     matchup_kind: ClassVar[str] = "Hero"
+    observer: ClassVar[Any] = observe
+    playouts: ClassVar[Any] = playout
 
     def __init__(self, catalogue: Catalogue | None = None, version: str = CURRENT) -> None:
         self.rules = rules_for(version)
@@ -86,19 +87,12 @@ class HeroesOfGraxia(Game):
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None = None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks = None, options: Options = None
     ) -> State:
         """A fresh game. ``decks``: one Hero choice per seat (a Hero's name or slug, or
         ``{"hero": name}``, or ``"random"``); None: every Hero dealt at random from the seed.
         Option ``max_rounds`` (10-200, default 60) sets the platform's round limit."""
-        if isinstance(n_seats, bool) or not isinstance(n_seats, int):
-            raise BadSetup(f"n_seats must be an int, not {n_seats!r}")
-        if not self.min_seats <= n_seats <= self.max_seats:
-            raise BadSetup(f"Heroes of Graxia is for 2 to 6 players, not {n_seats}")
+        self.check_seats(n_seats, "Heroes of Graxia is for 2 to 6 players")
         options = dict(options or {})
         max_rounds = options.pop("max_rounds", MAX_ROUNDS)
         if options:
@@ -138,11 +132,7 @@ class HeroesOfGraxia(Game):
         return st
 
     def matchup_keys(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks, options: Options = None
     ) -> list[str] | None:
         """Each seat's Hero by name (chosen, or dealt from the seed)."""
         state = self.new_game(seed, n_seats, decks, options)
@@ -233,9 +223,6 @@ class HeroesOfGraxia(Game):
         )
 
     # -- information ---------------------------------------------------------------------
-    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
-        return observe.observation(state, seat)
-
     def canonical(self, state: State) -> JSON:
         return canonical.canonical(state)
 
@@ -245,12 +232,6 @@ class HeroesOfGraxia(Game):
     def clone(self, state: State) -> State:
         return state.copy()
 
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return observe.determinize(state, seat, rng)
-
-    def zones(self, state: State) -> dict[str, list[str]]:
-        return observe.zones(state)
-
     # -- bots' helpers -------------------------------------------------------------------
     def random_playout(self, state: State, rng: random.Random) -> None:
         """The generic loop without its protocol overhead (same choices for the same rng)."""
@@ -258,11 +239,6 @@ class HeroesOfGraxia(Game):
         choice = rng.choice
         while not state.over:
             step(state, choice(legal(state)), None)
-
-    def guided_playout(self, state: State, rng: random.Random) -> None:
-        """Place, equip, fight the best Monster in reach or the weakest Legion, buy the best
-        card (see ``playout``)."""
-        playout.guided_playout(state, rng)
 
     def heuristic_value(self, state: State, seat: int) -> float:
         """Logistic of the seat's worth minus the best rival's: Victory Points, plus a little

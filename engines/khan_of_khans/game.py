@@ -4,19 +4,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engines.base import (
-    JSON,
-    Action,
-    BadSetup,
-    DeckViolation,
-    Event,
-    Game,
-    IllegalAction,
-    Result,
-)
+from engines.base import JSON, Action, BadSetup, DeckViolation, Event, Result
 from engines.khan_of_khans import observe, playout, present, rules
 from engines.khan_of_khans.cards import (
     BLESSING_COWS,
@@ -26,7 +16,9 @@ from engines.khan_of_khans.cards import (
     VALUE,
 )
 from engines.khan_of_khans.explain import why_illegal
+from engines.khan_of_khans.legal import INFO, legal_list
 from engines.khan_of_khans.state import State, canonical_state, new_state, state_digest
+from engines.protocol import Decks, Options, TurnGame, tie_break
 
 ALIASES = {"-".join(n.lower().split()): s for n, s in zip(KHAN_NAMES, KHAN_SLUGS, strict=True)}
 """Khan names as slugs ("high-llama-tribe") to the engine's slugs ("high-llama")."""
@@ -44,52 +36,46 @@ def khan_slug(deck: JSON) -> str | None:
     return slug if slug in KHAN_OF_SLUG else None
 
 
-class KhanOfKhans(Game):
+# How first place was decided: alone on cows, or by the first tie-break that told apart the
+# seats level on cows (engines.protocol.tie_break).
+TIE_BREAKS = (
+    "all Location decks are empty; most cows wins",
+    "tie on cows broken by the most Waha's Blessings",
+    "tie on cows and Blessings broken by the most Raid! cards",
+    "tie on cows, Blessings and Raid! cards: first place is shared",
+)
+
+
+class KhanOfKhans(TurnGame):
     """Khan of Khans (Reiner Knizia, Chaosium 2016): push-your-luck cattle raiding."""
 
     slug: ClassVar[str] = "khan-of-khans"
     name: ClassVar[str] = "Khan of Khans"
-    version: ClassVar[str] = "1.1.0"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     uses_decks: ClassVar[bool] = True
-    matchup_kind: ClassVar[str] = "Khan"
+    version: ClassVar[str] = "1.1.0"
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None = None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks = None, options: Options = None
     ) -> State:
         """A fresh game; ``decks`` is one distinct Khan slug per seat (None: dealt at random)."""
-        if isinstance(n_seats, bool) or not isinstance(n_seats, int):
-            raise BadSetup(f"n_seats must be an int, not {n_seats!r}")
-        if not self.min_seats <= n_seats <= self.max_seats:
-            raise BadSetup(f"Khan of Khans is for 2 to 5 players, not {n_seats}")
+        self.check_seats(n_seats, "Khan of Khans is for 2 to 5 players")
         if options:
             raise BadSetup(f"Khan of Khans has no options (got {sorted(options)})")
         khans = None
         if decks is not None:
-            decks = list(decks)
-            if len(decks) != n_seats:
-                raise BadSetup(f"need one Khan per seat: {n_seats} seats, {len(decks)} Khans")
-            for seat, deck in enumerate(decks):
-                problems = self.validate_deck(deck)
-                if problems:
-                    raise BadSetup(f"seat {seat}: {problems[0].message}")
+            decks = self.seat_decks(decks, n_seats, "Khan", "Khans", rules=False)
             khans = [KHAN_OF_SLUG[khan_slug(d)] for d in decks]
             if len(set(khans)) != len(khans):
                 raise BadSetup(f"each Khan can be played by only one seat: {decks}")
         return new_state(seed, khans, n_seats)
 
+    matchup_kind: ClassVar[str] = "Khan"
+
     def matchup_keys(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks, options: Options = None
     ) -> list[str] | None:
         """Each seat's Khan by name (chosen, or dealt from the seed)."""
         state = self.new_game(seed, n_seats, decks, options)
@@ -114,38 +100,14 @@ class KhanOfKhans(Game):
         ]
 
     # -- playing -------------------------------------------------------------------------
-    def to_act(self, state: State) -> int | None:
-        """The seat to act (the same seat answers its own pending decisions)."""
-        return None if state.over else state.to_act
+    legal = staticmethod(legal_list)
+    why_illegal = staticmethod(why_illegal)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` (empty when it is not that seat's turn)."""
-        if state.over or seat != state.to_act:
-            return []
-        return list(rules.legal_list(state))
-
-    def apply(self, state: State, action: Action, seat: int | None = None) -> list[Event]:
-        """Validate and play ``action``; raise :class:`IllegalAction` leaving state untouched."""
-        if state.over:
-            raise IllegalAction(action, "the game is over", seat)
-        if seat is None:
-            seat = state.to_act
-        elif seat != state.to_act:
-            raise IllegalAction(action, f"it is seat {state.to_act}'s turn, not yours", seat)
-        if not isinstance(action, str) or action not in rules.legal_list(state):
-            raise IllegalAction(action, why_illegal(state, seat, action), seat)
-        op, a, b = rules.INFO[action]
-        events: list[Event] = []
+    @staticmethod
+    def play(state: State, action: Action, events: list[Event] | None) -> None:
+        """Play a legal action (its events appended to ``events`` unless None)."""
+        op, a, b = INFO[action]
         rules.step(state, op, a, b, events)
-        return events
-
-    def apply_fast(self, state: State, action: Action) -> None:
-        """Play a legal action without validation or events."""
-        op, a, b = rules.INFO[action]
-        rules.step(state, op, a, b, None)
-
-    def is_over(self, state: State) -> bool:
-        return state.over
 
     def result(self, state: State) -> Result:
         """Ranks by cows, then Waha's Blessings, then Raid! cards; still tied = shared rank."""
@@ -154,18 +116,10 @@ class KhanOfKhans(Game):
         ranks, keys = rules.ranking(state)
         scores = [k[0] for k in keys]
         top = [s for s in range(state.n) if scores[s] == max(scores)]
-        if len(top) == 1:
-            reason = "all Location decks are empty; most cows wins"
-        elif len({keys[s][1] for s in top}) > 1:
-            reason = "tie on cows broken by the most Waha's Blessings"
-        elif len({keys[s][2] for s in top}) > 1:
-            reason = "tie on cows and Blessings broken by the most Raid! cards"
-        else:
-            reason = "tie on cows, Blessings and Raid! cards: first place is shared"
         return Result(
             ranks=tuple(ranks),
             scores=tuple(float(x) for x in scores),
-            reason=reason,
+            reason=tie_break(keys, top, TIE_BREAKS),
             details={
                 "khans": [KHAN_SLUGS[k] for k in state.khans],
                 "blessings": [k[1] for k in keys],
@@ -174,32 +128,17 @@ class KhanOfKhans(Game):
         )
 
     # -- information ---------------------------------------------------------------------
-    def observation(self, state: State, seat: int | None) -> dict[str, Any]:
-        return observe.observation(state, seat)
+    observer: ClassVar[Any] = observe
 
-    def canonical(self, state: State) -> JSON:
-        return canonical_state(state)
-
-    def digest(self, state: State) -> str:
-        return state_digest(state)
-
-    def clone(self, state: State) -> State:
-        return state.copy()
-
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        return observe.determinize(state, seat, rng)
-
-    def zones(self, state: State) -> dict[str, list[str]]:
-        return observe.zones(state)
+    canonical = staticmethod(canonical_state)
+    digest = staticmethod(state_digest)
 
     # -- bots' helpers -------------------------------------------------------------------
+    playouts: ClassVar[Any] = playout
+
     def random_playout(self, state: State, rng: random.Random) -> None:
         """Same choices as the generic loop for the same ``rng``, without its overhead."""
         rules.playout(state, rng)
-
-    def guided_playout(self, state: State, rng: random.Random) -> None:
-        """Count cards to pick the deck, corral at a threshold, steal the richest card (see ``playout``)."""
-        playout.guided_playout(state, rng)
 
     def heuristic_value(self, state: State, seat: int) -> float:
         """Logistic of (seat's banked cows + 60% of its Herd) minus the best rival's."""

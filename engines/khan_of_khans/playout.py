@@ -16,7 +16,7 @@ from typing import Any
 
 from engines.khan_of_khans.bots import BLESSING_WORTH, CHAMPION_WORTH
 from engines.khan_of_khans.cards import BLESSING, CHAMPION, KIND, MAGIC, RAID, STAMPEDE, VALUE
-from engines.khan_of_khans.rules import (
+from engines.khan_of_khans.legal import (
     BLESS_ACTS,
     DECKS_OF_MASK,
     GIVE_ACTS,
@@ -26,8 +26,8 @@ from engines.khan_of_khans.rules import (
     OP_RAID,
     RANDOM_CARD,
     steal_options,
-    step,
 )
+from engines.khan_of_khans.rules import step
 from engines.khan_of_khans.state import PENDING_BLESSING, PENDING_IMPALA, State
 
 CORRAL_AT = 100

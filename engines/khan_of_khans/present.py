@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.base import Event, Result, seat_name, visible_events
-from engines.khan_of_khans import rules
-from engines.khan_of_khans.cards import CARD_OF_ID, KHAN_NAMES, KHAN_OF_SLUG, KIND, VALUE
+from engines.khan_of_khans import legal
+from engines.khan_of_khans.cards import CARD_OF_ID, KHAN_NAMES, KHAN_OF_SLUG, KIND, RAID, VALUE
 from engines.khan_of_khans.state import State
 
 KIND_NAMES = ("Waha's Blessing", "Stampede!", "Tribal Champion", "Enemy Magic", "Raid!")
@@ -48,35 +48,35 @@ def card_name(card_id: str) -> str:
     c = CARD_OF_ID.get(card_id)
     if c is None:
         return "a face-down Raid! card"
-    if KIND[c] == rules.RAID:
+    if KIND[c] == RAID:
         return f"Raid! {VALUE[c]}"
     return KIND_NAMES[KIND[c]]
 
 
 def _cows(value: int) -> str:
-    return "a random Raid! card" if value == rules.RANDOM_CARD else f"a {value}-cow Raid! card"
+    return "a random Raid! card" if value == legal.RANDOM_CARD else f"a {value}-cow Raid! card"
 
 
 def describe_action(
     st: State, action: str, viewer: int | None = None, names: Sequence[str] | None = None
 ) -> str:
     """The choice ``action`` offers, in the imperative (``"Raid Location 4"``)."""
-    info = rules.INFO.get(action)
+    info = legal.INFO.get(action)
     if info is None:
         return action
     op, a, b = info
-    if op == rules.OP_RAID:
+    if op == legal.OP_RAID:
         return f"Raid {location(a)}"
-    if op == rules.OP_CORRAL:
+    if op == legal.OP_CORRAL:
         return "Corral your Herd"
-    if op in (rules.OP_BLESS, rules.OP_GIVE):
-        how = "kept" if op == rules.OP_BLESS else "drawn"
+    if op in (legal.OP_BLESS, legal.OP_GIVE):
+        how = "kept" if op == legal.OP_BLESS else "drawn"
         return f"Use the {how} Waha's Blessing on {seat_name(names, a)}: take {_cows(b)}"
-    if op == rules.OP_KEEP:
+    if op == legal.OP_KEEP:
         return "Keep the Waha's Blessing for later"
-    if op == rules.OP_SNEAK:
+    if op == legal.OP_SNEAK:
         return f"Sneak a {b}-cow Raid! card into a used Corral"
-    if op == rules.OP_IMPALA:
+    if op == legal.OP_IMPALA:
         return "Reveal the top cards of " + ", ".join(location(d) for d in a)
     return f"Raid the revealed top card of {location(a)}"
 
@@ -174,21 +174,21 @@ def action_path(st: State, action: str, viewer: int | None = None) -> list[Any]:
     """Board keys: ``deck:D`` (a Location deck), ``impala-token``, ``blessing:S`` (the kept
     Blessings on seat S's Khan), ``herd:S:V`` (a V-cow card in seat S's Herd; ``herd:S`` for the
     face-down Sable Herd). Corral and Keep are buttons."""
-    info = rules.INFO.get(action)
+    info = legal.INFO.get(action)
     if info is None:
         return []
     op, a, b = info
     s = st.to_act
-    if op in (rules.OP_RAID, rules.OP_CHOOSE):
+    if op in (legal.OP_RAID, legal.OP_CHOOSE):
         return [f"deck:{a}"]
-    if op == rules.OP_IMPALA:
+    if op == legal.OP_IMPALA:
         return ["impala-token", [f"deck:{d}" for d in a]]
-    herd = f"herd:{a}" if b == rules.RANDOM_CARD else f"herd:{a}:{b}"
-    if op == rules.OP_BLESS:
+    herd = f"herd:{a}" if b == legal.RANDOM_CARD else f"herd:{a}:{b}"
+    if op == legal.OP_BLESS:
         return [f"blessing:{s}", herd]
-    if op == rules.OP_GIVE:
+    if op == legal.OP_GIVE:
         return [herd]
-    if op == rules.OP_SNEAK:
+    if op == legal.OP_SNEAK:
         return [f"herd:{s}:{b}"]
     return []
 
@@ -213,7 +213,7 @@ def card_face(card_id: str) -> dict[str, Any]:
             "stats": stats,
         }
     face = {"name": card_name(card_id), "kind": KIND_NAMES[KIND[c]], "text": KIND_TEXT[KIND[c]]}
-    face["stats"] = ([["cows", VALUE[c]]] if KIND[c] == rules.RAID else []) + stats
+    face["stats"] = ([["cows", VALUE[c]]] if KIND[c] == RAID else []) + stats
     return face
 
 

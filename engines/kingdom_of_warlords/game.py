@@ -4,21 +4,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engines.base import (
-    JSON,
-    Action,
-    BadSetup,
-    DeckViolation,
-    Event,
-    Game,
-    IllegalAction,
-    Result,
-    UnknownEngineVersion,
-)
-from engines.engine_versions import EngineVersions
+from engines.base import JSON, Action, BadSetup, DeckViolation, Event, IllegalAction, Result
+from engines.protocol import Decks, Options, VersionedGame, WiredGame
 
 from . import observe, playout, present, rules
 from .cards import (
@@ -44,6 +33,7 @@ from .cards import (
     YIELD,
     normalise,
 )
+from .legal import legal_ids
 from .state import OVER, RESPOND, KowState
 
 _STANDARD_COUNTS = Counter(STANDARD_ARMY)
@@ -54,7 +44,7 @@ VERSIONS = ("1.0.0", "1.1.0")
 (``yield``) where 1.0.0 ended its play on its own (see docs/rules/kingdom-of-warlords.md)."""
 
 
-class KingdomOfWarlords(Game):
+class KingdomOfWarlords(VersionedGame, WiredGame, versions=VERSIONS):
     """Kingdom of Warlords (Red Games): two armies of 27, battles, Wars and four Warlords.
 
     One instance per rules version: ``KingdomOfWarlords()`` plays the current rules,
@@ -63,29 +53,18 @@ class KingdomOfWarlords(Game):
 
     slug: ClassVar[str] = "kingdom-of-warlords"
     name: ClassVar[str] = "Kingdom of Warlords"
-    versions: ClassVar[tuple[str, ...]] = VERSIONS
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     uses_decks: ClassVar[bool] = True
-    matchup_kind: ClassVar[str] = "army"
 
-    def __init__(self, version: str = VERSIONS[-1]) -> None:
-        if version not in VERSIONS:
-            raise UnknownEngineVersion(self.slug, version, VERSIONS)
-        self.version = version  # type: ignore[misc]  # per instance: one engine per version
-        _ENGINES.keep(self)  # the first of each version is the shared one
-
-    def at_version(self, version: str) -> KingdomOfWarlords:
-        """The engine playing the rules of ``version`` (one shared instance per version)."""
-        return self if version == self.version else _ENGINES.get(version)
+    observer: ClassVar[Any] = observe
+    playouts: ClassVar[Any] = playout
 
     # -- setting up ------------------------------------------------------------------------
+    matchup_kind: ClassVar[str] = "army"
+
     def matchup_keys(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks, options: Options = None
     ) -> list[str] | None:
         """Each seat's army: every legal army is the standard one (in some order)."""
         chosen = self.default_decks(n_seats) if decks is None else list(decks)
@@ -134,11 +113,7 @@ class KingdomOfWarlords(Game):
         return out
 
     def new_game(
-        self,
-        seed: int,
-        n_seats: int,
-        decks: Sequence[JSON] | None = None,
-        options: dict[str, Any] | None = None,
+        self, seed: int, n_seats: int, decks: Decks = None, options: Options = None
     ) -> KowState:
         """Shuffle both armies from ``seed``, draw for first player, take first hands.
 
@@ -169,14 +144,14 @@ class KingdomOfWarlords(Game):
     def legal_actions(self, state: KowState, seat: int) -> list[Action]:
         if state.phase == OVER or seat != state.actor:
             return []
-        return [ACTIONS[i] for i in rules.legal_ids(state)]
+        return [ACTIONS[i] for i in legal_ids(state)]
 
     def apply(self, state: KowState, action: Action, seat: int | None = None) -> list[Event]:
         if seat is None:
             seat = self.to_act(state)
         tidy = normalise(action) if isinstance(action, str) else action
         aid = ACTION_INDEX.get(tidy) if isinstance(tidy, str) else None
-        if aid is None or seat != state.actor or aid not in rules.legal_ids(state):
+        if aid is None or seat != state.actor or aid not in legal_ids(state):
             raise IllegalAction(action, self.why_illegal(state, tidy, seat), seat)
         ev: list[Event] = []
         rules.apply_id(state, aid, ev)
@@ -221,7 +196,7 @@ class KingdomOfWarlords(Game):
             if kinds.count(WZ) > 1:
                 return "there is only one Wizard to a play"
             return "the cards of a double or triple must share one rank (the Wizard may stand in)"
-        legal = rules.legal_ids(state)
+        legal = legal_ids(state)
         if state.phase == RESPOND and state.lead_str == DRAGON:
             if YIELD in legal:
                 return "the only answer to a Dragon is another Dragon and you hold none: yield"
@@ -271,33 +246,20 @@ class KingdomOfWarlords(Game):
         )
 
     # -- information -----------------------------------------------------------------------
-    def observation(self, state: KowState, seat: int | None) -> dict[str, Any]:
-        return observe.observation(state, seat)
-
     def canonical(self, state: KowState) -> JSON:
         return state.canonical()
 
     def clone(self, state: KowState) -> KowState:
         return state.clone()
 
-    def determinize(self, state: KowState, seat: int, rng: random.Random) -> KowState:
-        return observe.determinize(state, seat, rng)
-
-    def zones(self, state: KowState) -> dict[str, list[str]]:
-        return observe.zones(state)
-
     # -- bots' helpers ---------------------------------------------------------------------
     def random_playout(self, state: KowState, rng: random.Random) -> None:
         """The generic loop's choices (``rng.choice`` over the same ordered list), made fast."""
-        legal = rules.legal_ids
+        legal = legal_ids
         apply_id = rules.apply_id
         choice = rng.choice
         while state.phase != OVER:
             apply_id(state, choice(legal(state)), None)
-
-    def guided_playout(self, state: KowState, rng: random.Random) -> None:
-        """Cheapest winning answers, Phantom leads, no reckless Warlords (see ``playout``)."""
-        playout.guided_playout(state, rng)
 
     def heuristic_value(self, state: KowState, seat: int) -> float:
         return observe.heuristic_value(state, seat)
@@ -309,9 +271,3 @@ class KingdomOfWarlords(Game):
 
 
 __all__ = ["KingdomOfWarlords"]
-
-
-_ENGINES: EngineVersions[KingdomOfWarlords] = EngineVersions(
-    KingdomOfWarlords.slug, VERSIONS, KingdomOfWarlords
-)
-"""The engine of each rules version this game keeps (:meth:`KingdomOfWarlords.at_version`)."""

@@ -27,7 +27,8 @@ from .cards import (
     WARLORD,
     WZ,
 )
-from .rules import apply_id, legal_ids
+from .legal import legal_ids
+from .rules import apply_id
 from .state import OVER, RESPOND, KowState
 
 _COST: dict[int, float] = {}

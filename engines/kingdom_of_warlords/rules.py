@@ -1,4 +1,6 @@
-"""The rules: dealing, legal actions, playing an action, battles, Wars and the end of the game.
+"""What playing an action does: dealing, playing an action (:func:`apply_id`), battles, Wars and
+the end of the game. What may be played is :mod:`.legal`, moving cards between army, troop pile
+and hand :mod:`.piles`.
 
 Every function works on a :class:`KowState` in place. ``ev`` is a list to append events to, or
 ``None`` on the fast path (no events built).
@@ -7,7 +9,6 @@ Every function works on a :class:`KowState` in place. ``ev`` is a list to append
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from .cards import (
     ACT_KINDS,
@@ -19,40 +20,25 @@ from .cards import (
     CARD_IDS,
     DR,
     DRAGON,
-    EXTRA,
     KIND,
     LOST,
     N_RANKS,
-    PLAY_D,
     T_EXTRA,
     T_PHANTOM,
     T_WARLORD,
-    WARLORD,
     WARLORD_IDS,
     WL,
     YIELD,
-    plays_for,
     single_strength,
     strength_text,
 )
+from .legal import legal_ids
+from .piles import Events, card_ids, draw, refill, take_top
 from .state import LEAD, OVER, RESPOND, KowState
 
-Events = list[dict[str, Any]] | None
-
 DEFAULT_CAP = 500
-HAND_SIZE = 3
 WAR_CARDS = 3
 DRAGON_WAR_CARDS = 5
-MAX_WARLORDS_PER_PLAY = 2
-
-# A hand's key: sum of 5**kind over its cards (no kind has more than 4 copies), times 2, plus
-# 1 in a War. Maps to (plays, plays + "warlord" when the hand holds one).
-_POW = [5 ** KIND[c] * 2 for c in range(len(KIND))]
-_CACHE: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-
-def _ids(cards: list[int]) -> list[str]:
-    return [CARD_IDS[c] for c in cards]
 
 
 # -- setting up ------------------------------------------------------------------------------
@@ -99,86 +85,6 @@ def decide_first_player(s: KowState) -> None:
     s.rng.shuffle(a0)
     s.rng.shuffle(a1)
     s.leader = s.actor = leader
-
-
-# -- moving cards ----------------------------------------------------------------------------
-def reshuffle(s: KowState, p: int, ev: Events) -> bool:
-    """Shuffle ``p``'s troop pile into its (empty) army; False when there is nothing to shuffle."""
-    troop = s.troop[p]
-    if not troop:
-        return False
-    s.troop[p] = []
-    s.rng.shuffle(troop)
-    g = s.next_group
-    s.next_group = g + 1
-    grp = s.grp
-    for c in troop:
-        grp[c] = g
-    s.army[p] = troop
-    if ev is not None:
-        ev.append({"type": "reshuffle", "seat": p, "count": len(troop)})
-    return True
-
-
-def take_top(s: KowState, p: int, ev: Events) -> int:
-    """Remove and return the top card of ``p``'s army (reshuffling first if needed), or -1."""
-    army = s.army[p]
-    if not army:
-        if not reshuffle(s, p, ev):
-            return -1
-        army = s.army[p]
-    return army.pop()
-
-
-def draw(s: KowState, p: int, n: int, ev: Events) -> list[int]:
-    """``p`` takes up to ``n`` cards from the army into the hand."""
-    got = []
-    hand = s.hand[p]
-    for _ in range(n):
-        c = take_top(s, p, ev)
-        if c < 0:
-            break
-        hand.append(c)
-        got.append(c)
-    if ev is not None:
-        ev.append({"type": "draw", "seat": p, "count": len(got)})
-        if got:
-            ev.append({"type": "draw", "seat": p, "cards": _ids(got), "seen_by": [p]})
-    return got
-
-
-def refill(s: KowState, p: int, ev: Events) -> None:
-    """A fresh hand of 3 for ``p`` (a new hand cycle: the Triple extra card is available again)."""
-    draw(s, p, HAND_SIZE, ev)
-    s.extra_used[p] = False
-
-
-# -- legal actions ---------------------------------------------------------------------------
-def legal_ids(s: KowState) -> tuple[int, ...]:
-    """Ids of every action the seat to act may take (in the fixed table order)."""
-    if s.phase == OVER:
-        return ()
-    p = s.actor
-    hand = s.hand[p]
-    if s.phase == RESPOND and s.lead_str == DRAGON:
-        if s.yields and not any(KIND[c] == DR for c in hand):
-            return (YIELD,)
-        return (PLAY_D,)
-    key = 1 if s.war else 0
-    for c in hand:
-        key += _POW[c]
-    entry = _CACHE.get(key)
-    if entry is None:
-        kinds = tuple(sorted(KIND[c] for c in hand))
-        plays = plays_for(kinds, s.war > 0)
-        entry = (plays, plays + (WARLORD,) if WL in kinds else plays)
-        _CACHE[key] = entry
-    base = entry[1] if s.wl_laid < MAX_WARLORDS_PER_PLAY else entry[0]
-    if s.bonus[p] and not s.extra_used[p] and len(hand) <= HAND_SIZE and (s.army[p] or s.troop[p]):
-        return base + (EXTRA,)
-    if not base and hand and s.yields:
-        return (YIELD,)
-    return base
 
 
 def _stuck(s: KowState) -> bool:
@@ -240,7 +146,7 @@ def apply_id(s: KowState, aid: int, ev: Events) -> None:
     if ACT_TRIPLE[aid]:
         s.bonus[p] = True
     if ev is not None:
-        ev.append({"type": "play", "seat": p, "action": ACTIONS[aid], "cards": _ids(played)})
+        ev.append({"type": "play", "seat": p, "action": ACTIONS[aid], "cards": card_ids(played)})
     leading = s.phase == LEAD
     if leading:
         s.lead_aid = aid
@@ -258,7 +164,7 @@ def apply_id(s: KowState, aid: int, ev: Events) -> None:
                 taken.append(c)
             up.extend(taken)
             if ev is not None:
-                ev.append({"type": "surrender", "seat": opp, "cards": _ids(taken)})
+                ev.append({"type": "surrender", "seat": opp, "cards": card_ids(taken)})
             resolve(s, p, -1, ev, "phantom")
             return
         else:
@@ -382,8 +288,8 @@ def resolve(s: KowState, w: int, capture: int, ev: Events, how: str) -> None:
                 "type": "battle",
                 "winner": w,
                 "how": how,
-                "cards": _ids(won),
-                "captured_hand": _ids(captured),
+                "cards": card_ids(won),
+                "captured_hand": card_ids(captured),
                 "battle": s.battles,
             }
         )

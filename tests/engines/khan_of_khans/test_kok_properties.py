@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engines.base import Game, IllegalAction
 from engines.khan_of_khans import GAME
 from engines.khan_of_khans.cards import CARD_IDS, KHAN_SLUGS, N_CARDS
-from engines.khan_of_khans.rules import INFO
+from engines.khan_of_khans.legal import INFO
 from tests.engines.khan_of_khans.kok_helpers import play, stack
 
 SETTINGS = settings(max_examples=25, deadline=None, derandomize=True)
