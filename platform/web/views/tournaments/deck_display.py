@@ -12,7 +12,7 @@ from django.http import HttpRequest
 
 from tournaments.entry_decks import OVER, deck_counts, deck_states, decks_locked, needs_deck
 from tournaments.models import Entry, EntryState, Tournament
-from web.tournament_forms import DeckChangeForm
+from web.entry_forms import DeckChangeForm
 from web.views.tournaments.entry_forms import versions
 
 HOLDS_DECK = (EntryState.ACTIVE, EntryState.WAITLISTED, EntryState.PENDING)

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tournaments import teams
 from tournaments.models import Entry, EntryState, State, Tournament
-from web.tournament_forms import (
+from web.entry_forms import (
     OrganiserTeamForm,
     PartnerForm,
     RegisterForm,

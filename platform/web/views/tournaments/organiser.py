@@ -19,9 +19,10 @@ from gauntlet.query import whole_number
 from tournaments import editable, lifecycle, registration, results, rounds, teams
 from tournaments.errors import TournamentError
 from tournaments.models import EntryState, Tournament
+from web.entry_forms import OrganiserTeamForm, deck_named
 from web.night_forms import EventForm
 from web.table_forms import CorrectForm, ReasonForm, TimeoutForm
-from web.tournament_forms import OPTION_FIELDS, OrganiserTeamForm, TournamentForm, deck_named
+from web.tournament_forms import OPTION_FIELDS, TournamentForm
 from web.views.accounts import private
 from web.views.errors import OrganiserOnly
 from web.views.tournaments import consequences
