@@ -11,58 +11,19 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-DESCRIPTION_MAX_LENGTH = 5000
-"""The longest event description the site and the API take (the column has no limit)."""
-
-
-class Format(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-    DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
-    ROUND_ROBIN = "round_robin", "Round robin"
-    PODS = "pods", "Free-for-all pods"
-
-
-class State(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    REGISTRATION = "registration", "Registration open"
-    CHECK_IN = "check_in", "Check-in"
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
-    CANCELLED = "cancelled", "Cancelled"
-
-
-class Stage(models.TextChoices):
-    """What the current rounds are: the main format, or the elimination top cut after Swiss."""
-
-    MAIN = "main", "Main"
-    CUT = "cut", "Top cut"
-
-
-class Decklists(models.TextChoices):
-    """Who may see the entrants' decklists (the organiser and staff always may)."""
-
-    PRIVATE = "private", "private (the organiser only)"
-    AFTER = "after", "public once the event is over"
-    TOP_CUT = "top_cut", "public for the top cut, once it is paired"
-
-
-class LateEntryScore(models.TextChoices):
-    LOSS = "loss", "A loss for each missed round"
-    DRAW = "draw", "A draw for each missed round"
-
-
-class TimeCalled(models.TextChoices):
-    DRAW = "draw", "Unfinished tables are drawn"
-    ORGANISER = "organiser", "The organiser decides each unfinished table"
-
-
-class OnlineStart(models.TextChoices):
-    """When a table played on the site between people starts its match (the organiser's
-    choice; :mod:`tournaments.online`)."""
-
-    ROUND = "round", "At the round's start"
-    PRESENT = "present", "When both players have opened the table's board"
+from tournaments.choices import (  # noqa: F401  (the choices are the models' vocabulary)
+    DESCRIPTION_MAX_LENGTH,
+    Decklists,
+    EntryState,
+    Format,
+    LateEntryScore,
+    OnlineStart,
+    RoundState,
+    Stage,
+    State,
+    TableState,
+    TimeCalled,
+)
 
 
 class Tournament(models.Model):
@@ -188,15 +149,6 @@ class Tournament(models.Model):
         return self.ladder_id is not None
 
 
-class EntryState(models.TextChoices):
-    ACTIVE = "active", "Active"
-    WAITLISTED = "waitlisted", "Waitlisted"
-    WITHDRAWN = "withdrawn", "Withdrawn before the start"
-    DROPPED = "dropped", "Dropped"
-    DISQUALIFIED = "disqualified", "Disqualified"
-    PENDING = "pending", "Team waiting for the partner to confirm"
-
-
 class Entry(models.Model):
     """One player's registration: the deck they entered with (a snapshot), and their status.
 
@@ -261,11 +213,6 @@ class Entry(models.Model):
         return f"{self.player} in {self.tournament_id} ({self.state})"
 
 
-class RoundState(models.TextChoices):
-    RUNNING = "running", "Running"
-    FINISHED = "finished", "Finished"
-
-
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
@@ -283,14 +230,6 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.number} of {self.tournament_id}"
-
-
-class TableState(models.TextChoices):
-    PENDING = "pending", "Waiting for a result"
-    REPORTED = "reported", "One report in"
-    DISPUTED = "disputed", "Reports disagree"
-    FINAL = "final", "Final"
-    VOID = "void", "Void (no result)"
 
 
 class Table(models.Model):
