@@ -41,7 +41,11 @@ emit = emitter("pipeline")
 
 DEFAULT_CASES = "khan-of-khans:4:1500,arackhan-wars:2:300"
 STAGES = ("engine", "database", "rating", "commit")
-NATIVE_FILES = ("engines/arackhan_wars/*.so", "engines/arackhan_wars/native-build.json", "*.so")
+NATIVE_FILES = (
+    "engines/arackhan_wars/*.so",
+    "engines/arackhan_wars/native-build.json",
+    "*.so",
+)
 """Built native modules (not in git): a checkout of another commit gets this one's copies."""
 
 
@@ -55,6 +59,22 @@ def worker_rss_kib(run_dir: Path, workers: int) -> list[int]:
                 if line.startswith("VmRSS:"):
                     sizes.append(int(line.split()[1]))
     return sizes
+
+
+def worker_cpu_seconds(run_dir: Path, workers: int) -> float:
+    """CPU seconds (user + system) the workers' processes have used so far: a figure that a
+    busy machine inflates far less than wall time."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for i in range(1, workers + 1):
+        main, pool = supervised_processes(run_dir, f"worker{i}")
+        for proc in [main, *pool] if main is not None else []:
+            try:
+                fields = Path(f"/proc/{proc}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def parse_cases(text: str, default_matches: int | None) -> list[tuple[str, int, int]]:
@@ -108,10 +128,22 @@ def one_side(args: argparse.Namespace, repo: Path, db: str) -> None:
     """Every case, ``--runs`` runs each, in the distributed mode of checkout ``repo``."""
     run_dir = repo / "var" / "bench-distributed"
     with distributed_mode(settings(args, repo, db), args.keep_running, repo):
-        emit("machine", "load_average_1min", os.getloadavg()[0], "load", cores=os.cpu_count())
+        emit(
+            "machine",
+            "load_average_1min",
+            os.getloadavg()[0],
+            "load",
+            cores=os.cpu_count(),
+        )
         for game, seats, matches in parse_cases(args.cases, args.matches):
             measure(args, run_dir, game, seats, matches)
-        emit("machine", "load_average_1min", os.getloadavg()[0], "load", cores=os.cpu_count())
+        emit(
+            "machine",
+            "load_average_1min",
+            os.getloadavg()[0],
+            "load",
+            cores=os.cpu_count(),
+        )
 
 
 def measure(args: argparse.Namespace, run_dir: Path, game: str, seats: int, n: int) -> float:
@@ -126,7 +158,8 @@ def measure(args: argparse.Namespace, run_dir: Path, game: str, seats: int, n: i
     from ratings.models import Ladder
 
     ladder, _ = Ladder.objects.get_or_create(
-        slug=f"bench-{game}-{seats}p", defaults={"name": "bench", "game": game, "seats": seats}
+        slug=f"bench-{game}-{seats}p",
+        defaults={"name": "bench", "game": game, "seats": seats},
     )
     bots = [
         Player.objects.get_or_create(username=f"bench-bot-{i}", defaults={"is_bot": True})[0]
@@ -166,9 +199,11 @@ def measure(args: argparse.Namespace, run_dir: Path, game: str, seats: int, n: i
     rates, splits = [], []
     for run in range(args.runs):
         ids = schedule(n, run)
+        cpu = worker_cpu_seconds(run_dir, args.workers)
         elapsed, split = play(ids)
+        cpu = worker_cpu_seconds(run_dir, args.workers) - cpu
         rates.append(n / elapsed)
-        splits.append({k: v / n for k, v in split.items()} | {"wall": elapsed / n})
+        splits.append({k: v / n for k, v in split.items()} | {"wall": elapsed / n, "cpu": cpu / n})
     rss_after = worker_rss_kib(run_dir, args.workers)
     rated = (
         Match.objects.filter(ladder=ladder, state=MatchState.FINISHED)
@@ -190,6 +225,13 @@ def measure(args: argparse.Namespace, run_dir: Path, game: str, seats: int, n: i
     for part in STAGES:
         if part in median:
             emit(case, f"{part}_ms_per_match", median[part] * 1000, "ms")
+    emit(
+        case,
+        "worker_cpu_ms_per_match",
+        median["cpu"] * 1000,
+        "ms",
+        note="CPU of the worker processes (user+system) per match: busy-machine proof",
+    )
     # Worker-seconds per match not spent inside tasks: broker round trips, serialisation, queueing.
     broker = max(0.0, median["wall"] * args.workers - median["task"])
     emit(case, "broker_and_queue_ms_per_match", broker * 1000, "ms")
@@ -242,8 +284,23 @@ def checkout(rev: str) -> Path:
 def side_run(args: argparse.Namespace, repo: Path, db: str) -> list[dict]:
     """One run of every case in the distributed mode of ``repo`` (a process of its own: that
     checkout's code is imported), as the JSON rows it printed."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--runs", "1", "--repo", str(repo)]
-    for flag in ("cases", "matches", "batch", "workers", "bot", "redis_db", "channel_redis_db"):
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--runs",
+        "1",
+        "--repo",
+        str(repo),
+    ]
+    for flag in (
+        "cases",
+        "matches",
+        "batch",
+        "workers",
+        "bot",
+        "redis_db",
+        "channel_redis_db",
+    ):
         value = getattr(args, flag)
         if value is not None:
             command += [f"--{flag.replace('_', '-')}", str(value)]
@@ -271,7 +328,8 @@ def paired(args: argparse.Namespace) -> None:
         shutil.rmtree(old_repo, ignore_errors=True)
     cases = sorted({r["case"] for r in found["new"] if r["case"] != "machine"})
     for case in cases:
-        for metric in ("finished_rated_matches_per_s", *(f"{s}_ms_per_match" for s in STAGES)):
+        metrics = ("finished_rated_matches_per_s", "worker_cpu_ms_per_match")
+        for metric in (*metrics, *(f"{s}_ms_per_match" for s in STAGES)):
             old = [r["value"] for r in found["old"] if r["case"] == case and r["metric"] == metric]
             new = [r["value"] for r in found["new"] if r["case"] == case and r["metric"] == metric]
             if not new:
@@ -280,7 +338,14 @@ def paired(args: argparse.Namespace) -> None:
             if old and statistics.median(old) > 0:
                 ratio = statistics.median(new) / statistics.median(old)
                 pairs = [round(n / o, 3) for o, n in zip(old, new, strict=False) if o > 0]
-                emit(case, f"{metric}_ratio_new_over_old", ratio, "ratio", pairs=pairs, **extra)
+                emit(
+                    case,
+                    f"{metric}_ratio_new_over_old",
+                    ratio,
+                    "ratio",
+                    pairs=pairs,
+                    **extra,
+                )
             else:
                 emit(case, f"{metric}_new", statistics.median(new), "", **extra)
 
