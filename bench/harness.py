@@ -31,10 +31,15 @@ def emitter(bench: str) -> Callable[..., None]:
     return emit
 
 
-def distributed(command: str, env: dict[str, str]) -> str:
-    """Run ``deploy/distributed.sh COMMAND``; exit with its log tail when it fails."""
+def distributed(command: str, env: dict[str, str], script: Path = SCRIPT) -> str:
+    """Run ``deploy/distributed.sh COMMAND`` (this checkout's unless ``script`` names another's);
+    exit with its log tail when it fails."""
     done = subprocess.run(
-        ["bash", str(SCRIPT), command], cwd=REPO, env=env, capture_output=True, text=True
+        ["bash", str(script), command],
+        cwd=script.parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     if done.returncode != 0:
         sys.exit(f"distributed.sh {command} failed:\n{done.stderr[-4000:]}")
@@ -63,16 +68,26 @@ def supervised_processes(run_dir: Path, name: str) -> tuple[int | None, list[int
 
 
 @contextmanager
-def distributed_mode(settings: dict[str, str], keep_running: bool = False) -> Iterator[None]:
-    """Start the distributed mode with these ``GAUNTLET_*`` settings (a fresh database), point
-    this process's Django at it, and stop it afterwards (unless ``keep_running``)."""
-    env = {**os.environ, "GAUNTLET_FRESH": "1", "GAUNTLET_COLLECTSTATIC": "0", **settings}
-    distributed("start", env)
+def distributed_mode(
+    settings: dict[str, str], keep_running: bool = False, repo: Path = REPO
+) -> Iterator[None]:
+    """Start the distributed mode of the checkout ``repo`` (this one unless given) with these
+    ``GAUNTLET_*`` settings (a fresh database), point this process's Django at it (that
+    checkout's code), and stop it afterwards (unless ``keep_running``)."""
+    env = {
+        **os.environ,
+        "GAUNTLET_FRESH": "1",
+        "GAUNTLET_COLLECTSTATIC": "0",
+        "GAUNTLET_PYTHON": sys.executable,
+        **settings,
+    }
+    script = repo / "deploy" / "distributed.sh"
+    distributed("start", env, script)
     try:
-        for line in distributed("env", env).splitlines():
+        for line in distributed("env", env, script).splitlines():
             key, _, value = line.removeprefix("export ").partition("=")
             os.environ[key] = value.strip("'\"")
-        sys.path[:0] = [str(REPO), str(REPO / "platform")]
+        sys.path[:0] = [str(repo), str(repo / "platform")]
         os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gauntlet.settings")
         import django
 
@@ -80,4 +95,4 @@ def distributed_mode(settings: dict[str, str], keep_running: bool = False) -> It
         yield
     finally:
         if not keep_running:
-            distributed("stop", env)
+            distributed("stop", env, script)

@@ -6,8 +6,8 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import transaction
-from django.db.models import F, prefetch_related_objects
+from django.db import connection, transaction
+from django.db.models import prefetch_related_objects
 
 from insights.counting import (
     CountKey,
@@ -62,23 +62,34 @@ def match_tallies(matches: Iterable[Any], labels: CatalogueLabels | None = None)
     return parts
 
 
+UPSERT_CHUNK = 500
+"""Rows per ``INSERT ... ON CONFLICT`` statement (9 parameters each: well under SQLite's and
+PostgreSQL's limits)."""
+
+
 def add(rows: dict[CountKey, dict[str, int]]) -> None:
-    """Add ``rows`` to the stored counts: missing rows are created empty (a concurrent creator
-    is no error), then every row is incremented in a fixed order (no deadlock between two
-    workers finishing matches of the same game)."""
+    """Add ``rows`` to the stored counts in one upsert (``INSERT ... ON CONFLICT DO UPDATE``,
+    PostgreSQL and SQLite alike): a missing row is created with the counts, an existing one
+    (or one a concurrent worker just created) incremented. The rows go in a fixed order, so two
+    workers finishing matches of the same game never deadlock."""
     if not rows:
         return
-    with transaction.atomic():
-        MatchupCount.objects.bulk_create(
-            [MatchupCount(**dict(zip(FIELDS, row, strict=True))) for row in rows],
-            ignore_conflicts=True,
-        )
-        for row in sorted(rows):
-            n = rows[row]
-            MatchupCount.objects.filter(**dict(zip(FIELDS, row, strict=True))).update(
-                games=F("games") + n["games"],
-                wins=F("wins") + n["wins"],
-                draws=F("draws") + n["draws"],
+    qn = connection.ops.quote_name
+    table = qn(MatchupCount._meta.db_table)
+    keys = ", ".join(qn(MatchupCount._meta.get_field(f).column) for f in FIELDS)
+    counted = ("games", "wins", "draws")
+    columns = f"{keys}, " + ", ".join(qn(c) for c in counted)
+    increments = ", ".join(f"{qn(c)} = {table}.{qn(c)} + EXCLUDED.{qn(c)}" for c in counted)
+    ordered = sorted(rows)
+    with transaction.atomic(), connection.cursor() as cursor:
+        for start in range(0, len(ordered), UPSERT_CHUNK):
+            chunk = ordered[start : start + UPSERT_CHUNK]
+            values = ", ".join(["(" + ", ".join(["%s"] * (len(FIELDS) + 3)) + ")"] * len(chunk))
+            params = [value for row in chunk for value in (*row, *(rows[row][c] for c in counted))]
+            cursor.execute(
+                f"INSERT INTO {table} ({columns}) VALUES {values} "
+                f"ON CONFLICT ({keys}) DO UPDATE SET {increments}",
+                params,
             )
 
 

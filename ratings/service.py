@@ -29,6 +29,7 @@ from typing import Any
 
 import trueskill
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 
 from gauntlet.db import update_rows
 from matches.models import Match, MatchSeat, MatchState
@@ -236,11 +237,11 @@ def rate_matches(matches: Sequence[Match]) -> dict[int, list[RatingChange]]:
             todo.pop(change.match_id, None)
         if not todo:
             return out
-        seats_of: dict[int, list[SeatOutcome]] = {}
-        for s in MatchSeat.objects.filter(match_id__in=list(todo)).order_by("match_id", "seat"):
-            seats_of.setdefault(s.match_id, []).append(
-                SeatOutcome(s.player_id, s.team, s.rank, s.seat)
-            )
+        # The finish path has read the seats already (no query then); others read them here.
+        prefetch_related_objects(list(todo.values()), "seats")
+        seats_of: dict[int, list[SeatOutcome]] = {
+            m.pk: sorted(_outcomes(m.seats.all()), key=lambda s: s.seat) for m in todo.values()
+        }
         ratings: dict[tuple[int, int], Rating] = {
             (r.ladder_id, r.player_id): r
             for r in Rating.objects.filter(

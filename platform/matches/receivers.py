@@ -59,9 +59,14 @@ def remind_to_act(sender: Any, match_id: int, player_id: int, ply: int, **kwargs
 
 def turns_over(sender: Any, matches: Any, **kwargs: Any) -> None:
     """Matches ended: the notifications that point at their boards ("your turn") are moot."""
-    from matches.models import MatchSeat
+    from django.db.models import prefetch_related_objects
+
     from players import inbox
 
-    seats = MatchSeat.objects.filter(match__in=matches, player__is_bot=False, bot="")
-    for match_id, player_id in seats.values_list("match_id", "player_id"):
-        inbox.mark_read(player_id, url=f"/matches/{match_id}/play/")
+    matches = list(matches)
+    # The finish path has read the seats and players: nothing is read again then.
+    prefetch_related_objects(matches, "seats__player")
+    for match in matches:
+        for seat in match.seats.all():
+            if not seat.bot and not seat.player.is_bot:
+                inbox.mark_read(seat.player_id, url=f"/matches/{match.pk}/play/")

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 from engines.base import Action, Game
@@ -143,16 +144,25 @@ FINISH_FIELDS = [
 ]
 
 
+FINISHED_SEATS = Prefetch(
+    "seats", queryset=MatchSeat.objects.select_related("player").order_by("seat")
+)
+"""How :func:`finish_many` reads the finished matches' seats: with their players, in seat order."""
+
+
 def finish_many(
     played: list[tuple[MatchAttempt, MatchRecord, float]], timings: dict[str, float] | None = None
 ) -> list[bool]:
     """Store records, results and (through ``matches_finished``) ratings in one transaction.
 
     For each ``(attempt, record, engine_seconds)`` returns True when it was recorded, False when
-    another attempt had recorded that match first (then only the attempt changes).
+    another attempt had recorded that match first (then only the attempt changes). ``timings``
+    receives the seconds of the receivers (``rating``: ratings, matchup counts, notifications,
+    spectators' payloads) and of the commit with its on-commit hooks (``commit``).
     """
     if not played:
         return []
+    timings = {} if timings is None else timings
     with transaction.atomic():
         locked = {
             m.pk: m
@@ -179,20 +189,19 @@ def finish_many(
             outcome.append(True)
         if recorded:
             update_rows(Match, recorded, FINISH_FIELDS)
-            by_match = {m.pk: m for m in recorded}
-            seats = list(MatchSeat.objects.filter(match_id__in=by_match))
+            # The seats (and their players) are read once here, for every receiver: they reach
+            # them as ``match.seats.all()`` (``prefetch_related_objects`` reads nothing again).
+            prefetch_related_objects(recorded, FINISHED_SEATS)
+            seats = [seat for m in recorded for seat in m.seats.all()]
             for seat in seats:
-                result = by_match[seat.match_id].result
+                result = seat.match.result
                 seat.rank = result["ranks"][seat.seat]
                 seat.score = result["scores"][seat.seat]
             update_rows(MatchSeat, seats, ["rank", "score"])
             rating_started = time.perf_counter()
             # In match order: ratings apply in a defined order.
             matches_finished.send(sender=Match, matches=recorded)
-            if timings is not None:
-                timings["rating"] = (
-                    timings.get("rating", 0.0) + time.perf_counter() - rating_started
-                )
+            timings["rating"] = timings.get("rating", 0.0) + time.perf_counter() - rating_started
         ok = [a.pk for (a, _, _), good in zip(played, outcome, strict=True) if good]
         dup = [a.pk for (a, _, _), good in zip(played, outcome, strict=True) if not good]
         MatchAttempt.objects.filter(pk__in=ok).update(outcome=AttemptOutcome.RECORDED, ended_at=now)
@@ -208,6 +217,8 @@ def finish_many(
             ended_at=now,
             error="did not finish before another attempt recorded the match",
         )
+        commit_started = time.perf_counter()
+    timings["commit"] = timings.get("commit", 0.0) + time.perf_counter() - commit_started
     return outcome
 
 
@@ -234,14 +245,16 @@ def run_batch(
     A match whose play fails (the platform's, an engine's or a setup error, never a bot's: bots
     forfeit; see ``matches.failures``) gets a failed attempt and stays running for the reaper,
     until its failures are exhausted and it is given up; the others are recorded. ``timings``, when
-    given, receives seconds spent in the engine, the database and the rating update.
+    given, receives seconds spent in the engine, the database, the finish's receivers (``rating``)
+    and the commit with its on-commit hooks (``commit``).
     """
     clock = time.perf_counter()
     attempts = start_attempts(match_ids, task_id, worker)
     outcome = {match_id: "nothing to do" for match_id in match_ids}
     if not attempts:
         return outcome
-    matches = Match.objects.in_bulk([a.match_id for a in attempts])
+    # The rows ``start_attempts`` locked and read (its attempts hold them): not read again.
+    matches = {a.match_id: a.match for a in attempts}
     seats: dict[int, list[MatchSeat]] = {}
     for seat in MatchSeat.objects.filter(match_id__in=matches).order_by("match_id", "seat"):
         seats.setdefault(seat.match_id, []).append(seat)
@@ -265,14 +278,21 @@ def run_batch(
         played.append((attempt, record, time.perf_counter() - started))
     engine_seconds = sum(seconds for _, _, seconds in played)
     clock = time.perf_counter()
-    finished = finish_many(played, timings)
+    spent: dict[str, float] = {}
+    finished = finish_many(played, spent)
     for (attempt, _, _), good in zip(played, finished, strict=True):
         outcome[attempt.match_id] = "recorded" if good else "duplicate"
     if timings is not None:
         finish_seconds = time.perf_counter() - clock
         timings["engine"] = timings.get("engine", 0.0) + engine_seconds
+        for key in ("rating", "commit"):
+            timings[key] = timings.get(key, 0.0) + spent.get(key, 0.0)
         timings["database"] = (
-            timings.get("database", 0.0) + db_seconds + finish_seconds - timings.get("rating", 0.0)
+            timings.get("database", 0.0)
+            + db_seconds
+            + finish_seconds
+            - spent.get("rating", 0.0)
+            - spent.get("commit", 0.0)
         )
     if errors and len(match_ids) == 1:
         raise errors[0]
