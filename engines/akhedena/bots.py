@@ -13,18 +13,16 @@ replacement scores the attack and defence it is expected to add.
 from __future__ import annotations
 
 import math
-from collections import Counter
-from itertools import combinations, product
 from typing import Any
 
 from engines.akhedena import board as B
-from engines.akhedena.catalogue import Card, shipped_catalogue
+from engines.akhedena import replacement
+from engines.akhedena.beliefs import KIND_INDEX, WIN, Unit, deals_of, stats, unseen_cards
+from engines.akhedena.catalogue import shipped_catalogue
 from engines.akhedena.state import MOVE_RANGE
 from engines.base import Action, Game
 from engines.bots.base import Bot
 
-WIN = 1000.0
-"""Worth of a Hero, or of a Castle that can fall: the game."""
 CROWN = 6.0
 """Worth of holding the Crown itself (two replacements a turn)."""
 PIECE = 6.0
@@ -39,129 +37,6 @@ bot's seed (with 0.01 nearly every game from a position was the same)."""
 URGENCY = 3.0
 """How much more the bot presses on, and how much less it fears for its pieces other than the
 Hero and the Castle, as the turn cap nears (at the cap: 1 + URGENCY times the pressure)."""
-KILL_EDGE = 0.05
-"""Worth (times a win) of raising by one the chance that a piece's attack beats an enemy Hero or
-an attackable Castle: what lets a replacement break a deadlock."""
-KIND_INDEX = {slot: k for k, slot in enumerate(B.PIECE_SLOTS)}
-
-Deal = tuple[int, int, tuple[int, ...], float]
-"""One way a piece's cards may be: (attack, defence, each Army card's defence, weight)."""
-
-
-def _stats(leader: Card, army: list[Card]) -> tuple[int, int, tuple[int, ...]]:
-    att = sum(c.attack for c in army)
-    dfn = sum(c.defence for c in army)
-    if all(c.weapon == leader.weapon for c in army):
-        att, dfn = att + leader.attack, dfn + leader.defence
-    return att, dfn, tuple(c.defence for c in army)
-
-
-class Unit:
-    """A piece as the bot sees it: every way its cards may be dealt, with their weights."""
-
-    __slots__ = (
-        "seat",
-        "k",
-        "sq",
-        "deals",
-        "shoots",
-        "leader",
-        "army",
-        "attack",
-        "defence",
-        "_beats",
-        "_falls",
-    )
-
-    def __init__(self, seat: int, k: int, sq: int, deals: list[Deal], shoots: bool) -> None:
-        self.seat, self.k, self.sq, self.deals, self.shoots = seat, k, sq, deals, shoots
-        self.leader: Card | None = None
-        self.army: list[Card] = []
-        self.attack = sum(d[0] * d[3] for d in deals)
-        self.defence = sum(d[1] * d[3] for d in deals)
-        self._beats: dict[float, float] = {}
-        self._falls: dict[float, float] = {}
-
-    def p_attack_beats(self, defence: float) -> float:
-        """Chance that this piece's attack is higher than ``defence``."""
-        p = self._beats.get(defence)
-        if p is None:
-            p = self._beats[defence] = sum(d[3] for d in self.deals if d[0] > defence)
-        return p
-
-    def p_falls_to(self, attack: float) -> float:
-        """Chance that ``attack`` beats this piece's defence (it falls in melee)."""
-        p = self._falls.get(attack)
-        if p is None:
-            p = self._falls[attack] = sum(d[3] for d in self.deals if attack > d[1])
-        return p
-
-    def p_held_and_hit(self, attack: float, defence: float) -> float:
-        """Chance that this piece holds against ``attack`` and its counterattack beats
-        ``defence``."""
-        return sum(d[3] for d in self.deals if attack <= d[1] and d[0] > defence)
-
-    def volley(self, attack: float) -> tuple[float, float]:
-        """(chance a shot of ``attack`` strips every Army card, expected cards it strips)."""
-        kill = lost = 0.0
-        for _, _, cards, w in self.deals:
-            n = sum(c < attack for c in cards)
-            lost += w * n
-            if n == len(cards):
-                kill += w
-        return kill, lost
-
-
-def _unseen(obs: dict[str, Any], seat: int, cards: dict[int, Card]) -> list[Card]:
-    """What ``seat``'s face-down cards can be: any card of the catalogue (one of each: other
-    players' army lists are secret), or, for a 1.0.0 observation that still shows the list,
-    that list minus every card seen."""
-    player = obs["players"][seat]
-    data = player.get("army_list")
-    if data is None:
-        return [c for c in cards.values() if not c.banned]
-    left = Counter(
-        cid for piece in data["pieces"].values() for cid in (piece["card"], *piece["army"])
-    )
-    left.update(data["reserve"])
-    for piece in obs["pieces"]:
-        if piece["seat"] == seat:
-            for card in (piece["card"], *piece["army"]):
-                if not card.get("hidden"):
-                    left[card["card_id"]] -= 1
-    for card in player["discard"]:
-        left[card["card_id"]] -= 1
-    return [cards[cid] for cid, n in left.items() for _ in range(max(0, n))]
-
-
-def _deals(piece: dict[str, Any], unseen: list[Card], cards: dict[int, Card]) -> list[Deal]:
-    """Every way the piece's hidden cards can be dealt from ``unseen``, equally likely."""
-    k = KIND_INDEX[piece["slot"]]
-    lead = piece["card"]
-    if lead.get("hidden"):
-        kind = {B.HERO: "hero", B.CASTLE: "castle"}.get(k, "commander")
-        leaders = [
-            c
-            for c in unseen
-            if c.kind == kind and (kind != "commander" or c.main_type == lead["main_type"])
-        ]
-    else:
-        leaders = [cards[lead["card_id"]]]
-    known = [cards[c["card_id"]] for c in piece["army"] if not c.get("hidden")]
-    types = [c["main_type"] for c in piece["army"] if c.get("hidden")]
-    pools = {t: [c for c in unseen if c.kind == "army" and c.main_type == t] for t in set(types)}
-    if len(types) == 2 and types[0] == types[1]:
-        hands = list(combinations(pools[types[0]], 2))
-    else:
-        hands = list(product(*(pools[t] for t in types)))
-    hands = hands or [()]
-    out: dict[tuple[int, int, tuple[int, ...]], float] = {}
-    weight = 1.0 / (max(1, len(leaders)) * len(hands))
-    for leader in leaders or [cards[next(iter(cards))]]:
-        for hand in hands:
-            key = _stats(leader, known + list(hand))
-            out[key] = out.get(key, 0.0) + weight
-    return [(a, d, c, w) for (a, d, c), w in out.items()]
 
 
 class HeuristicBot(Bot):
@@ -204,7 +79,7 @@ class View:
         if self.holder_only:
             self.vulnerable = self.crown_holder == seat
             self.exposed = self.crown_holder not in (None, seat)
-        unseen = {s: _unseen(obs, s, cards) for s in range(obs["n_seats"]) if s != seat}
+        unseen = {s: unseen_cards(obs, s, cards) for s in range(obs["n_seats"]) if s != seat}
         self.units: dict[int, Unit] = {}
         for piece in obs["pieces"]:
             k, sq = KIND_INDEX[piece["slot"]], B.BY_NAME[piece["square"]]
@@ -212,10 +87,10 @@ class View:
             if piece["seat"] == seat:
                 leader = cards[piece["card"]["card_id"]]
                 army = [cards[c["card_id"]] for c in piece["army"]]
-                unit = Unit(seat, k, sq, [(*_stats(leader, army), 1.0)], ranged)
+                unit = Unit(seat, k, sq, [(*stats(leader, army), 1.0)], ranged)
                 unit.leader, unit.army = leader, army
             else:
-                deals = _deals(piece, unseen[piece["seat"]], cards)
+                deals = deals_of(piece, unseen[piece["seat"]], cards)
                 unit = Unit(piece["seat"], k, sq, deals, ranged)
             self.units[sq] = unit
         self.reserve = obs["players"][seat]["reserve_cards"]
@@ -308,7 +183,7 @@ class View:
             return self._shoot(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]])
         if op == "draw":
             kind = parts[3] if len(parts) == 4 else None
-            return self._draw(B.BY_NAME[parts[1]], int(parts[2]) - 1, kind)
+            return replacement.draw_score(self, B.BY_NAME[parts[1]], int(parts[2]) - 1, kind)
         return 0.0 if op == "done" else -1.0
 
     def _move(self, a: int, d: int, t: int | None, crown: bool = False) -> float:
@@ -399,46 +274,6 @@ class View:
             value -= back
         value -= self.home(foe if kill > 0.5 else None)
         return value
-
-    def _draw(self, sq: int, i: int, kind: str | None) -> float:
-        """The attack and defence a replacement is expected to add (a Ranged card also lets
-        the Hero shoot), less the dangers that stay where they are."""
-        me = self.units[sq]
-        names = self.reserve[kind or _pile_of(me.k)]
-        if not names or me.leader is None:
-            return -1.0
-        stats = _stats(me.leader, me.army)
-        before, threat = sum(stats[:2]), self._threat(stats[0])
-        after = reach = 0.0
-        for name in names:
-            army = me.army[:]
-            army[i] = self.cards_by_name[name]
-            stats = _stats(me.leader, army)
-            after += sum(stats[:2])
-            reach += self._threat(stats[0])
-        gain = after / len(names) - before
-        if kind == "ranged" and not me.shoots:
-            gain += 3.0
-        sharper = (reach / len(names) - threat) * KILL_EDGE * WIN
-        return (0.5 + self.late) * (gain + sharper) - 0.5 - self.home()
-
-    def _threat(self, attack: int) -> float:
-        """The best chance an attack of ``attack`` has to beat an enemy Hero (or a Castle this
-        seat may attack): how far a replacement brings the game-winning battle."""
-        return max(
-            (
-                u.p_falls_to(attack)
-                for u in self.enemies
-                if u.k == B.HERO or (u.k == B.CASTLE and self.vulnerable)
-            ),
-            default=0.0,
-        )
-
-
-def _pile_of(k: int) -> str:
-    if k == B.ARCHER:
-        return "ranged"
-    return "cavalry" if k in (B.CAVALRY_LEFT, B.CAVALRY_RIGHT) else "infantry"
 
 
 def _reach(sq: int, reach: int, occupied: set[int]) -> list[int]:
