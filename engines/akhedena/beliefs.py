@@ -73,6 +73,16 @@ class Unit:
         ``defence``."""
         return sum(d[3] for d in self.deals if attack <= d[1] and d[0] > defence)
 
+    def p_falls_after_volley(self, shot: float, attack: float) -> float:
+        """Chance that a melee ``attack`` beats this piece once a shot of ``shot`` has stripped
+        the Army cards it beats (a piece that loses them all is gone: 1)."""
+        p = 0.0
+        for _, dfn, cards, w in self.deals:
+            lost = [c for c in cards if c < shot]
+            if len(lost) == len(cards) or attack > dfn - sum(lost):
+                p += w
+        return p
+
     def volley(self, attack: float) -> tuple[float, float]:
         """(chance a shot of ``attack`` strips every Army card, expected cards it strips)."""
         kill = lost = 0.0

@@ -34,6 +34,15 @@ FAR = 0.25
 NOISE = 1.5
 """Random spread added to every action's score: choices within it of the best vary with the
 bot's seed (with 0.01 nearly every game from a position was the same)."""
+STEAL = 0.3
+"""Worth (times a win) of the chance that an enemy piece which takes the Crown from beside this
+seat's Castle beats that Castle: a Crown that can be taken back at once lays the Castle open."""
+PREPARE = 0.1
+"""Weight of the Castle's open squares while nobody holds the Crown (plugging them first makes
+the Crown safe to hold)."""
+STRIP = 0.1
+"""Worth (times a win) of raising by one, with a shot that strips Army cards, the chance that
+the seat's strongest attack beats an enemy Hero (or a Castle it may attack)."""
 URGENCY = 3.0
 """How much more the bot presses on, and how much less it fears for its pieces other than the
 Hero and the Castle, as the turn cap nears (at the cap: 1 + URGENCY times the pressure)."""
@@ -113,6 +122,15 @@ class View:
                     self.far.setdefault(nb, []).append(u)
         self.hero = next((u for u in self.mine if u.k == B.HERO), None)
         self.castle = next((u for u in self.mine if u.k == B.CASTLE), None)
+        self.holds = self.crown_holder == seat
+        # stealers[nb]: enemies that could end their next move on nb, a square beside this
+        # seat's Castle, were nb free (from there they take a Crown the seat holds)
+        self.stealers: dict[int, list[Unit]] = {}
+        if self.castle is not None and self.holder_only:
+            for nb in B.NEIGHBOURS[self.castle.sq]:
+                self.stealers[nb] = [
+                    u for u in self.enemies if u.k != B.CASTLE and _lands(u, nb, occupied)
+                ]
         self._home: dict[tuple[int, int, bool], float] = {}
         self._press: dict[tuple[int, int], float] = {}
 
@@ -169,6 +187,36 @@ class View:
             self.exposed = keep
         return total
 
+    def keep(self, freed: int | None = None, plugged: int | None = None) -> float:
+        """What holding the Crown costs when the seat's pieces stand as after a move from
+        ``freed`` to ``plugged``: the worst enemy that can step beside the Castle onto an open
+        square, take the Crown and then threaten the Castle with its attack."""
+        worst = 0.0
+        castle = self.castle
+        if castle is None:
+            return worst
+        for nb, foes in self.stealers.items():
+            if nb == plugged or (nb in self.units and nb != freed):
+                continue
+            for e in foes:
+                worst = max(worst, CROWN + STEAL * WIN * e.p_attack_beats(castle.defence))
+        return worst
+
+    def _keep_after(self, a: int, d: int, takes: bool) -> float:
+        """:meth:`keep` after the move ``a``-``d``, weighed by whether the seat holds the Crown
+        then (fully) or nobody holds it yet (:data:`PREPARE`)."""
+        if not self.stealers:
+            return 0.0
+        if self.holds or takes:
+            return self.keep(a, d)
+        if self.crown_holder is None:
+            return PREPARE * self.keep(a, d)
+        return 0.0
+
+    def _keep_now(self) -> float:
+        """:meth:`_keep_after` for an action that moves no piece."""
+        return self._keep_after(-1, -1, False)
+
     # -- scoring -----------------------------------------------------------------------------
     def score(self, action: str) -> float:
         parts = action.split(" ")
@@ -180,11 +228,12 @@ class View:
             target = B.BY_NAME[parts[3]] if len(parts) == 4 else None
             return self._move(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]], target, crown)
         if op == "shoot":
-            return self._shoot(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]])
+            return self._shoot(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]]) - self._keep_now()
         if op == "draw":
             kind = parts[3] if len(parts) == 4 else None
-            return replacement.draw_score(self, B.BY_NAME[parts[1]], int(parts[2]) - 1, kind)
-        return 0.0 if op == "done" else -1.0
+            at = B.BY_NAME[parts[1]]
+            return replacement.draw_score(self, at, int(parts[2]) - 1, kind) - self._keep_now()
+        return (0.0 if op == "done" else -1.0) - self._keep_now()
 
     def _move(self, a: int, d: int, t: int | None, crown: bool = False) -> float:
         me = self.units[a]
@@ -209,7 +258,7 @@ class View:
         if me.k != B.HERO:
             value += 0.5 * self.danger(me, a)  # leaving a threatened square
         home = self.home(gone, moved=me if me.k == B.HERO else None, crown=takes_crown)
-        value -= home
+        value -= home + self._keep_after(a, d, takes_crown)
         press = 0.3 * (1.0 + URGENCY * self.late)
         value += press * (self._pressure(me, d) - self._pressure(me, a))
         return value
@@ -264,6 +313,10 @@ class View:
         att = me.deals[0][0]
         kill, lost = foe.volley(att)
         value = kill * self.worth(foe) + (lost - kill * 2) * CARD
+        if foe.k == B.HERO or (foe.k == B.CASTLE and self.vulnerable):
+            best = max((u.deals[0][0] for u in self.mine if u.k != B.CASTLE), default=0)
+            opened = foe.p_falls_after_volley(att, best) - foe.p_falls_to(best)
+            value += STRIP * WIN * max(0.0, opened - kill)
         if foe.shoots:
             cards = me.deals[0][2]
             back = 0.0
@@ -274,6 +327,17 @@ class View:
             value -= back
         value -= self.home(foe if kill > 0.5 else None)
         return value
+
+
+def _lands(u: Unit, target: int, occupied: set[int]) -> bool:
+    """Whether ``u`` can end its next move on ``target`` (were ``target`` free)."""
+    for ray in B.RAYS[u.sq]:
+        for d in ray[: MOVE_RANGE[u.k]]:
+            if d == target:
+                return True
+            if d in occupied:
+                break
+    return False
 
 
 def _reach(sq: int, reach: int, occupied: set[int]) -> list[int]:
