@@ -12,7 +12,6 @@ replacement scores the attack and defence it is expected to add.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from engines.akhedena import board as B
@@ -32,11 +31,19 @@ CARD = 3.0
 FAR = 0.25
 """Weight of a danger two moves away (an enemy that needs two moves to reach)."""
 NOISE = 1.5
-"""Random spread added to every action's score: choices within it of the best vary with the
-bot's seed (with 0.01 nearly every game from a position was the same)."""
+"""Actions within this many points of the best are near-equal: the bot picks one of them with
+its seed's generator (with 0.01 nearly every game from a position was the same)."""
+NEAR = 0.1
+"""... and so are those within this share of the best score (scores run into the hundreds: a
+fixed spread left the first seven moves of every game the same whatever the seed)."""
 STEAL = 0.3
 """Worth (times a win) of the chance that an enemy piece which takes the Crown from beside this
 seat's Castle beats that Castle: a Crown that can be taken back at once lays the Castle open."""
+CAUTION = 4.0
+"""How many times the chance that a hidden enemy beats the seat's Castle counts (see
+:func:`_feared`)."""
+LATER = 0.35
+"""Weight of such an enemy that needs two moves to get beside the Castle."""
 PREPARE = 0.1
 """Weight of the Castle's open squares while nobody holds the Crown (plugging them first makes
 the Crown safe to hold)."""
@@ -59,12 +66,11 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         view = View(game.observation(state, seat), seat)
-        best, best_score = legal[0], -math.inf
-        for action in legal:
-            score = view.score(action) + self.rng.random() * NOISE
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        scores = [view.score(action) for action in legal]
+        top = max(scores)
+        margin = max(NOISE, NEAR * abs(top))
+        near = [a for a, score in zip(legal, scores, strict=True) if score >= top - margin]
+        return self.rng.choice(near)
 
 
 class View:
@@ -104,16 +110,19 @@ class View:
             self.units[sq] = unit
         self.reserve = obs["players"][seat]["reserve_cards"]
         occupied = set(self.units) | ({self.crown_sq} if self.crown_holder is None else set())
+        self.occupied = occupied
         self.enemies = [u for u in self.units.values() if u.seat != seat]
         self.mine = [u for u in self.units.values() if u.seat == seat]
         # near[sq] / far[sq]: enemies that can end their next move (or the one after) next to sq
         self.near: dict[int, list[Unit]] = {}
         self.far: dict[int, list[Unit]] = {}
+        two_moves: dict[int, set[int]] = {}
         for u in self.enemies:
             if u.k == B.CASTLE:
                 continue
             first = _reach(u.sq, MOVE_RANGE[u.k], occupied)
             second = {d for r in first for d in _reach(r, MOVE_RANGE[u.k], occupied - {u.sq})}
+            two_moves[id(u)] = second
             for r in first:
                 for nb in B.NEIGHBOURS[r]:
                     self.near.setdefault(nb, []).append(u)
@@ -125,12 +134,15 @@ class View:
         self.holds = self.crown_holder == seat
         # stealers[nb]: enemies that could end their next move on nb, a square beside this
         # seat's Castle, were nb free (from there they take a Crown the seat holds)
+        # (later[nb]: those that need two moves to get there)
         self.stealers: dict[int, list[Unit]] = {}
+        self.later: dict[int, list[Unit]] = {}
         if self.castle is not None and self.holder_only:
             for nb in B.NEIGHBOURS[self.castle.sq]:
-                self.stealers[nb] = [
-                    u for u in self.enemies if u.k != B.CASTLE and _lands(u, nb, occupied)
-                ]
+                movers = [u for u in self.enemies if u.k != B.CASTLE]
+                now = [u for u in movers if _lands(u, nb, occupied)]
+                self.stealers[nb] = now
+                self.later[nb] = [u for u in movers if u not in now and nb in two_moves[id(u)]]
         self._home: dict[tuple[int, int, bool], float] = {}
         self._press: dict[tuple[int, int], float] = {}
 
@@ -199,8 +211,10 @@ class View:
             if nb == plugged or (nb in self.units and nb != freed):
                 continue
             for e in foes:
-                worst = max(worst, CROWN + STEAL * WIN * e.p_attack_beats(castle.defence))
-        return worst
+                worst = max(worst, CROWN + STEAL * WIN * _feared(e, castle.defence))
+            for e in self.later[nb]:
+                worst = max(worst, LATER * (CROWN + STEAL * WIN * _feared(e, castle.defence)))
+        return worst * (1.0 - 0.5 * self.late)
 
     def _keep_after(self, a: int, d: int, takes: bool) -> float:
         """:meth:`keep` after the move ``a``-``d``, weighed by whether the seat holds the Crown
@@ -269,6 +283,8 @@ class View:
         within the enemies' reach."""
         if self.vulnerable and not self.holder_only:
             return CROWN
+        if self.holder_only:
+            return self._crown_reach(me, d)
         attack = max((u.deals[0][0] for u in self.mine if u.k != B.CASTLE), default=0)
         theirs = max(
             (
@@ -284,9 +300,45 @@ class View:
                 if e.k != B.CASTLE and (not self.holder_only or e.seat == self.crown_holder):
                     reach = B.distance(e.sq, self.castle.sq) / max(1, MOVE_RANGE[e.k])
                     risk = max(risk, e.p_attack_beats(self.castle.defence) / (1 + reach))
-        if self.holder_only:  # taken from a rival, the Crown also ends its threat to my Castle
-            return CROWN + 0.2 * WIN * (theirs + risk)
         return CROWN + 0.2 * WIN * (theirs - risk)
+
+    def _crown_reach(self, me: Unit, d: int) -> float:
+        """Taking the Crown when only its holder attacks Castles (1.1.0): worth what the seat
+        can then do to an enemy Castle — the chance its attack beats it, weighed like
+        :meth:`keep` by the moves the piece needs to stand beside it — and, taken from a rival,
+        the end of that rival's threat to the seat's Castle (its own risk is :meth:`keep`)."""
+        occupied = (self.occupied - {me.sq, self.crown_sq}) | {d}
+        best = 0.0
+        for c in self.enemies:
+            if c.k != B.CASTLE:
+                continue
+            free = [nb for nb in B.NEIGHBOURS[c.sq] if nb not in occupied]
+            for u in self.mine:
+                if u.k == B.CASTLE:
+                    continue
+                p = c.p_falls_to(u.deals[0][0])
+                if p <= 0.0:
+                    continue
+                at = d if u is me else u.sq
+                if at in B.NEIGHBOURS[c.sq]:
+                    best = max(best, p)
+                    continue
+                steps = min((_steps(at, u.k, nb, occupied) for nb in free), default=3)
+                best = max(best, p * (1.0 if steps == 1 else LATER if steps == 2 else 0.1 * LATER))
+        gain = CROWN + STEAL * WIN * best
+        if self.crown_holder is not None and self.castle is not None:
+            threat = max(
+                (
+                    e.p_attack_beats(self.castle.defence)
+                    for e in self.enemies
+                    if e.seat == self.crown_holder
+                    and e.k != B.CASTLE
+                    and B.distance(e.sq, self.castle.sq) == 1
+                ),
+                default=0.0,
+            )
+            gain += STEAL * WIN * threat
+        return gain
 
     def _pressure(self, me: Unit, sq: int) -> float:
         """How close ``sq`` brings ``me`` to enemies it could beat (the Hero above all)."""
@@ -327,6 +379,24 @@ class View:
             value -= back
         value -= self.home(foe if kill > 0.5 else None)
         return value
+
+
+def _feared(e: Unit, defence: float) -> float:
+    """The chance that ``e``'s attack beats ``defence`` as a Castle's keeper fears it: its
+    face-down cards are dealt from the whole catalogue, so a strong army looks average; each
+    chance counts :data:`CAUTION` times (at most certain)."""
+    return min(1.0, CAUTION * e.p_attack_beats(defence))
+
+
+def _steps(sq: int, k: int, target: int, occupied: set[int]) -> int:
+    """Moves a piece of kind ``k`` on ``sq`` needs to end on ``target``: 1, 2 or 3 (more)."""
+    first = _reach(sq, MOVE_RANGE[k], occupied)
+    if target in first:
+        return 1
+    rest = occupied - {sq}
+    if any(target in _reach(r, MOVE_RANGE[k], rest) for r in first):
+        return 2
+    return 3
 
 
 def _lands(u: Unit, target: int, occupied: set[int]) -> bool:

@@ -16,6 +16,9 @@ from engines.akhedena.catalogue import Card
 KILL_EDGE = 0.05
 """Worth (times a win) of raising by one the chance that a piece's attack beats an enemy Hero or
 an attackable Castle: what lets a replacement break a deadlock."""
+GUARD = 0.3
+"""Worth (times a win) of raising by one the chance that some enemy piece beats the defence of
+the seat's Hero or Castle: a replacement that lowers it lays the game open."""
 RANGED_HERO = 3.0
 """Worth of a first Ranged Army card on a Hero (it lets the Hero shoot)."""
 
@@ -55,26 +58,43 @@ def threat(view: Picture, attack: int) -> float:
     )
 
 
+def exposure(view: Picture, defence: int) -> float:
+    """The best chance an enemy piece's attack beats ``defence`` (of the seat's Hero or Castle,
+    wherever the enemy stands)."""
+    return max(
+        (u.p_attack_beats(defence) for u in view.enemies if u.k != B.CASTLE),
+        default=0.0,
+    )
+
+
 def draw_score(view: Picture, sq: int, i: int, kind: str | None) -> float:
     """Score of replacing Army card ``i`` (0 or 1) of the seat's piece on ``sq`` from the pile
     ``kind`` (None: the piece's own): the attack and defence it is expected to add (a Ranged
-    card also lets the Hero shoot) and its gain in :func:`threat`, less the dangers that stay
-    where they are."""
+    card also lets the Hero shoot), its gain in :func:`threat` (not for a Castle, which never
+    attacks), what it costs in :func:`exposure` (the Hero and the Castle), less the dangers
+    that stay where they are."""
     me = view.units[sq]
     names = view.reserve[kind or pile_of(me.k)]
     if not names or me.leader is None:
         return -1.0
     now = stats(me.leader, me.army)
-    before, edge = sum(now[:2]), threat(view, now[0])
-    after = reach = 0.0
+    attacks = me.k != B.CASTLE  # a Castle never moves to attack
+    guarded = me.k in (B.HERO, B.CASTLE)  # losing it loses the game
+    before, edge = sum(now[:2]), threat(view, now[0]) if attacks else 0.0
+    bare = exposure(view, now[1]) if guarded else 0.0
+    after = reach = opened = 0.0
     for name in names:
         army = me.army[:]
         army[i] = view.cards_by_name[name]
         new = stats(me.leader, army)
         after += sum(new[:2])
-        reach += threat(view, new[0])
+        if attacks:
+            reach += threat(view, new[0])
+        if guarded:
+            opened += exposure(view, new[1])
     gain = after / len(names) - before
     if kind == "ranged" and not me.shoots:
         gain += RANGED_HERO
     sharper = (reach / len(names) - edge) * KILL_EDGE * WIN
+    sharper -= (opened / len(names) - bare) * GUARD * WIN
     return (0.5 + view.late) * (gain + sharper) - 0.5 - view.home()
