@@ -4,7 +4,7 @@ bot) and each seat's share of the wins, which should be within ±3 points of an 
 (docs/rules/akhedena.md, "Fairness of the layouts"; issue 31).
 
     PYTHONPATH=.:platform .venv/bin/python bench/akhedena_layouts.py --bot random heuristic \
-        --games 3000 --jobs 2
+        --games 3000 --jobs 2 [--budget SECONDS] [--lists in-turn]
 
 Mirror games give every seat the same starter army list: list 1 in even seeds, list 2 in odd
 ones (``--lists in-turn`` deals the starter lists seat by seat instead, as a new game without
@@ -77,13 +77,19 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return 100 * mean, 100 * max(0.0, mean - half), 100 * min(1.0, mean + half)
 
 
-def measure(n: int, bot: str, args: argparse.Namespace, pool: Pool | None) -> None:
-    """Play ``args.games`` games of ``n`` players and print their figures."""
-    jobs = [
-        (seed, n, bot, args.lists) for seed in range(args.first_seed, args.first_seed + args.games)
-    ]
+def measure(n: int, bot: str, args: argparse.Namespace) -> None:
+    """Play ``args.games`` games of ``n`` players (fewer if ``args.budget`` seconds run out
+    first) and print their figures."""
+    last = args.first_seed + args.games
+    jobs = [(seed, n, bot, args.lists) for seed in range(args.first_seed, last)]
     start = time.perf_counter()
-    games = pool.map(_play, jobs, chunksize=8) if pool else [_play(job) for job in jobs]
+    games: list[tuple[list[float], bool]] = []
+    with Pool(args.jobs) as pool:
+        for game in pool.imap(_play, jobs, chunksize=2):
+            games.append(game)
+            if args.budget and time.perf_counter() - start > args.budget:
+                pool.terminate()
+                break
     elapsed = time.perf_counter() - start
     case = f"{n}p-{bot}"
     equal = 100 / n
@@ -116,6 +122,7 @@ def measure(n: int, bot: str, args: argparse.Namespace, pool: Pool | None) -> No
         cap_high=round(cap_high, 2),
     )
     emit(case, "games_per_s", len(games) / elapsed, "games/s", games=len(games), jobs=args.jobs)
+    emit(case, "elapsed", elapsed, "s", games=len(games), budget=args.budget or None)
 
 
 def main() -> None:
@@ -130,17 +137,17 @@ def main() -> None:
     parser.add_argument(
         "--jobs", type=int, default=1, help=f"worker processes (at most {MAX_JOBS})"
     )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=0.0,
+        help="stop a player count after this many seconds (the games played so far count)",
+    )
     args = parser.parse_args()
     args.jobs = max(1, min(MAX_JOBS, args.jobs))
-    pool = Pool(args.jobs) if args.jobs > 1 else None
-    try:
-        for bot in args.bot:
-            for n in args.seats:
-                measure(n, bot, args, pool)
-    finally:
-        if pool:
-            pool.close()
-            pool.join()
+    for bot in args.bot:
+        for n in args.seats:
+            measure(n, bot, args)
 
 
 if __name__ == "__main__":
