@@ -144,3 +144,15 @@ def deals_of(piece: dict[str, Any], unseen: list[Card], cards: dict[int, Card]) 
             key = stats(leader, known + list(hand))
             out[key] = out.get(key, 0.0) + weight
     return [(a, d, c, w) for (a, d, c), w in out.items()]
+
+
+CAUTION = 4.0
+"""How many times the chance that a hidden enemy beats the seat's Castle counts (see
+:func:`_feared`)."""
+
+
+def feared(e: Unit, defence: float) -> float:
+    """The chance that ``e``'s attack beats ``defence`` as a Castle's keeper fears it: its
+    face-down cards are dealt from the whole catalogue, so a strong army looks average; each
+    chance counts :data:`CAUTION` times (at most certain)."""
+    return min(1.0, CAUTION * e.p_attack_beats(defence))

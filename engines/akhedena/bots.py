@@ -1,13 +1,14 @@
 """A rule-of-thumb player that reads only its observation and its legal actions.
 
-It scores every legal action. Enemy pieces whose cards are still face down are weighed over
-every way their hidden cards can be dealt from what their open army list has left unseen, so a
-battle's score is its real chance to win under what the seat knows, times the worth of what
-falls, minus what the counterattack risks. A move also scores the Crown it takes (and the
-Castles that taking it lays open), the danger waiting at its destination (enemies that can
-reach the next square on their turn and beat it), how it closes in on enemies it can beat, and
-above all the safety of the seat's Hero and, once Castles can fall, its Castle. A card
-replacement scores the attack and defence it is expected to add.
+It scores every legal action (what it believes of face-down cards: ``beliefs``). A battle scores
+its chance to win under what the seat knows, times the worth of what falls, minus what the
+counterattack risks; a shot also scores how far the Army cards it strips open an enemy Hero to
+the seat's strongest attack. A move scores the danger waiting at its destination, how it closes
+in on enemies it can beat, the safety of the seat's Hero and Castle, and the Crown: what taking
+it lets the seat strike, against what holding it costs — the Crown sits on the holder's Castle,
+where any enemy that steps onto an open square beside it takes it back and then threatens the
+Castle (``keep``). A card replacement is scored in ``replacement``. Actions within a small
+margin of the best are near-equal; the bot picks one of them with its seed.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from typing import Any
 
 from engines.akhedena import board as B
 from engines.akhedena import replacement
-from engines.akhedena.beliefs import KIND_INDEX, WIN, Unit, deals_of, stats, unseen_cards
+from engines.akhedena.beliefs import KIND_INDEX, WIN, Unit, deals_of, feared, stats, unseen_cards
 from engines.akhedena.catalogue import shipped_catalogue
+from engines.akhedena.reach import lands, reach, steps
 from engines.akhedena.state import MOVE_RANGE
 from engines.base import Action, Game
 from engines.bots.base import Bot
@@ -39,9 +41,6 @@ fixed spread left the first seven moves of every game the same whatever the seed
 STEAL = 0.3
 """Worth (times a win) of the chance that an enemy piece which takes the Crown from beside this
 seat's Castle beats that Castle: a Crown that can be taken back at once lays the Castle open."""
-CAUTION = 4.0
-"""How many times the chance that a hidden enemy beats the seat's Castle counts (see
-:func:`_feared`)."""
 LATER = 0.35
 """Weight of such an enemy that needs two moves to get beside the Castle."""
 PREPARE = 0.1
@@ -120,8 +119,8 @@ class View:
         for u in self.enemies:
             if u.k == B.CASTLE:
                 continue
-            first = _reach(u.sq, MOVE_RANGE[u.k], occupied)
-            second = {d for r in first for d in _reach(r, MOVE_RANGE[u.k], occupied - {u.sq})}
+            first = reach(u.sq, MOVE_RANGE[u.k], occupied)
+            second = {d for r in first for d in reach(r, MOVE_RANGE[u.k], occupied - {u.sq})}
             two_moves[id(u)] = second
             for r in first:
                 for nb in B.NEIGHBOURS[r]:
@@ -140,7 +139,7 @@ class View:
         if self.castle is not None and self.holder_only:
             for nb in B.NEIGHBOURS[self.castle.sq]:
                 movers = [u for u in self.enemies if u.k != B.CASTLE]
-                now = [u for u in movers if _lands(u, nb, occupied)]
+                now = [u for u in movers if lands(u, nb, occupied)]
                 self.stealers[nb] = now
                 self.later[nb] = [u for u in movers if u not in now and nb in two_moves[id(u)]]
         self._home: dict[tuple[int, int, bool], float] = {}
@@ -211,9 +210,9 @@ class View:
             if nb == plugged or (nb in self.units and nb != freed):
                 continue
             for e in foes:
-                worst = max(worst, CROWN + STEAL * WIN * _feared(e, castle.defence))
+                worst = max(worst, CROWN + STEAL * WIN * feared(e, castle.defence))
             for e in self.later[nb]:
-                worst = max(worst, LATER * (CROWN + STEAL * WIN * _feared(e, castle.defence)))
+                worst = max(worst, LATER * (CROWN + STEAL * WIN * feared(e, castle.defence)))
         return worst * (1.0 - 0.5 * self.late)
 
     def _keep_after(self, a: int, d: int, takes: bool) -> float:
@@ -298,8 +297,8 @@ class View:
         if self.castle is not None:
             for e in self.enemies:
                 if e.k != B.CASTLE and (not self.holder_only or e.seat == self.crown_holder):
-                    reach = B.distance(e.sq, self.castle.sq) / max(1, MOVE_RANGE[e.k])
-                    risk = max(risk, e.p_attack_beats(self.castle.defence) / (1 + reach))
+                    moves = B.distance(e.sq, self.castle.sq) / max(1, MOVE_RANGE[e.k])
+                    risk = max(risk, e.p_attack_beats(self.castle.defence) / (1 + moves))
         return CROWN + 0.2 * WIN * (theirs - risk)
 
     def _crown_reach(self, me: Unit, d: int) -> float:
@@ -323,8 +322,8 @@ class View:
                 if at in B.NEIGHBOURS[c.sq]:
                     best = max(best, p)
                     continue
-                steps = min((_steps(at, u.k, nb, occupied) for nb in free), default=3)
-                best = max(best, p * (1.0 if steps == 1 else LATER if steps == 2 else 0.1 * LATER))
+                need = min((steps(at, u.k, nb, occupied) for nb in free), default=3)
+                best = max(best, p * (1.0 if need == 1 else LATER if need == 2 else 0.1 * LATER))
         gain = CROWN + STEAL * WIN * best
         if self.crown_holder is not None and self.castle is not None:
             threat = max(
@@ -379,42 +378,3 @@ class View:
             value -= back
         value -= self.home(foe if kill > 0.5 else None)
         return value
-
-
-def _feared(e: Unit, defence: float) -> float:
-    """The chance that ``e``'s attack beats ``defence`` as a Castle's keeper fears it: its
-    face-down cards are dealt from the whole catalogue, so a strong army looks average; each
-    chance counts :data:`CAUTION` times (at most certain)."""
-    return min(1.0, CAUTION * e.p_attack_beats(defence))
-
-
-def _steps(sq: int, k: int, target: int, occupied: set[int]) -> int:
-    """Moves a piece of kind ``k`` on ``sq`` needs to end on ``target``: 1, 2 or 3 (more)."""
-    first = _reach(sq, MOVE_RANGE[k], occupied)
-    if target in first:
-        return 1
-    rest = occupied - {sq}
-    if any(target in _reach(r, MOVE_RANGE[k], rest) for r in first):
-        return 2
-    return 3
-
-
-def _lands(u: Unit, target: int, occupied: set[int]) -> bool:
-    """Whether ``u`` can end its next move on ``target`` (were ``target`` free)."""
-    for ray in B.RAYS[u.sq]:
-        for d in ray[: MOVE_RANGE[u.k]]:
-            if d == target:
-                return True
-            if d in occupied:
-                break
-    return False
-
-
-def _reach(sq: int, reach: int, occupied: set[int]) -> list[int]:
-    out = []
-    for ray in B.RAYS[sq]:
-        for d in ray[:reach]:
-            if d in occupied:
-                break
-            out.append(d)
-    return out
