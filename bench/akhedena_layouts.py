@@ -1,23 +1,29 @@
 #!/usr/bin/env python
-"""Akhedena's 3- and 4-player layouts: mirror games (every seat the same starter army list,
-the same bot) and each seat's share of the wins, which should be within ±3 points of an equal
-share (docs/rules/akhedena.md, "Layouts"; issue 31).
+"""Akhedena's 3- and 4-player layouts: mirror games (every seat the same army list and the same
+bot) and each seat's share of the wins, which should be within ±3 points of an equal share
+(docs/rules/akhedena.md, "Fairness of the layouts"; issue 31).
 
-    PYTHONPATH=.:platform .venv/bin/python bench/akhedena_layouts.py --bot random --games 3000
-    PYTHONPATH=.:platform .venv/bin/python bench/akhedena_layouts.py --bot heuristic --games 3000
+    PYTHONPATH=.:platform .venv/bin/python bench/akhedena_layouts.py --bot random heuristic \
+        --games 3000 --jobs 2 [--budget SECONDS] [--lists in-turn]
 
-A game's win is shared among the players still in at the turn cap (1/k each); ``cap_share`` is
-the share of games that reached the cap. Prints JSON lines (bench/harness.py): one per seat
-(``win_share``, percent), one per player count with the cap share, the largest deviation and
-whether every seat is within the bound, and the games per second.
+Mirror games give every seat the same starter army list: list 1 in even seeds, list 2 in odd
+ones (``--lists in-turn`` deals the starter lists seat by seat instead, as a new game without
+army lists does, which measures the lists as well as the seats). A game's win is shared among
+the players still in at the turn cap (1/k each). Prints JSON lines (bench/harness.py): per seat
+its ``win_share`` in percent with a 95 % interval (``low``, ``high``: normal approximation over
+the games' shares); per player count and bot the largest deviation from an equal share, whether
+every seat is within the bound, the share of games that reached the turn cap (``cap_share``,
+with its interval) and the games per second.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
+from multiprocessing import Pool
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -27,17 +33,25 @@ sys.path[:0] = [str(REPO), str(REPO / "platform")]
 from harness import emitter  # noqa: E402
 
 from engines.akhedena import GAME  # noqa: E402
+from engines.akhedena.setup import starter_lists  # noqa: E402
 from engines.base import derive_seed  # noqa: E402
 from engines.bots.factory import make_bot  # noqa: E402
 
 emit = emitter("akhedena_layouts")
 BOUND = 3.0
 """Points of win share a seat may be off an equal share."""
+Z95 = 1.96
+MAX_JOBS = 2
+"""The machine is shared: at most two worker processes."""
 
 
-def play(seed: int, n: int, bot: str) -> tuple[list[float], bool]:
-    """One mirror game: each seat's share of the win and whether it reached the turn cap."""
-    st = GAME.new_game(seed, n)
+def play(seed: int, n: int, bot: str, lists: str = "mirror") -> tuple[list[float], bool]:
+    """One game: each seat's share of the win and whether it reached the turn cap."""
+    if lists == "mirror":
+        starters = starter_lists(2)
+        st = GAME.new_game(seed, n, [starters[seed % len(starters)]] * n)
+    else:
+        st = GAME.new_game(seed, n)
     if bot == "random":
         GAME.random_playout(st, random.Random(seed))
     else:
@@ -50,48 +64,90 @@ def play(seed: int, n: int, bot: str) -> tuple[list[float], bool]:
     return [1 / len(firsts) if s in firsts else 0.0 for s in range(n)], st.end == "cap"
 
 
+def _play(job: tuple[int, int, str, str]) -> tuple[list[float], bool]:
+    return play(*job)
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """Mean of ``values`` and its 95 % interval (normal approximation), in percent."""
+    k = len(values)
+    mean = sum(values) / k
+    var = sum((v - mean) ** 2 for v in values) / max(1, k - 1)
+    half = Z95 * math.sqrt(var / k)
+    return 100 * mean, 100 * max(0.0, mean - half), 100 * min(1.0, mean + half)
+
+
+def measure(n: int, bot: str, args: argparse.Namespace) -> None:
+    """Play ``args.games`` games of ``n`` players (fewer if ``args.budget`` seconds run out
+    first) and print their figures."""
+    last = args.first_seed + args.games
+    jobs = [(seed, n, bot, args.lists) for seed in range(args.first_seed, last)]
+    start = time.perf_counter()
+    games: list[tuple[list[float], bool]] = []
+    with Pool(args.jobs) as pool:
+        for game in pool.imap(_play, jobs, chunksize=2):
+            games.append(game)
+            if args.budget and time.perf_counter() - start > args.budget:
+                pool.terminate()
+                break
+    elapsed = time.perf_counter() - start
+    case = f"{n}p-{bot}"
+    equal = 100 / n
+    worst = 0.0
+    for seat in range(n):
+        share, low, high = interval([shares[seat] for shares, _ in games])
+        worst = max(worst, abs(share - equal))
+        emit(
+            case,
+            "win_share",
+            share,
+            "%",
+            seat=seat,
+            games=len(games),
+            low=round(low, 2),
+            high=round(high, 2),
+        )
+    cap, cap_low, cap_high = interval([float(cap) for _, cap in games])
+    emit(
+        case,
+        "max_deviation",
+        worst,
+        "points",
+        games=len(games),
+        lists=args.lists,
+        equal_share=round(equal, 2),
+        within_bound=worst <= BOUND,
+        cap_share=round(cap, 2),
+        cap_low=round(cap_low, 2),
+        cap_high=round(cap_high, 2),
+    )
+    emit(case, "games_per_s", len(games) / elapsed, "games/s", games=len(games), jobs=args.jobs)
+    emit(case, "elapsed", elapsed, "s", games=len(games), budget=args.budget or None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bot", default="random", help="random or a bot spec (heuristic)")
+    parser.add_argument(
+        "--bot", nargs="+", default=["random"], help="random and/or bot specs (heuristic)"
+    )
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seats", type=int, nargs="+", default=[3, 4])
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--lists", choices=("mirror", "in-turn"), default="mirror")
     parser.add_argument(
-        "--budget", type=float, default=0.0, help="stop a player count after this many seconds"
+        "--jobs", type=int, default=1, help=f"worker processes (at most {MAX_JOBS})"
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=0.0,
+        help="stop a player count after this many seconds (the games played so far count)",
     )
     args = parser.parse_args()
-    for n in args.seats:
-        wins, caps, played = [0.0] * n, 0, 0
-        start = time.perf_counter()
-        for seed in range(args.first_seed, args.first_seed + args.games):
-            shares, cap = play(seed, n, args.bot)
-            wins = [w + s for w, s in zip(wins, shares, strict=True)]
-            caps += cap
-            played += 1
-            if args.budget and time.perf_counter() - start > args.budget:
-                break
-        elapsed = time.perf_counter() - start
-        args_games = args.games
-        args.games = played
-        case = f"{n}p-{args.bot}"
-        equal = 100 / n
-        worst = 0.0
-        for seat, w in enumerate(wins):
-            share = 100 * w / args.games
-            worst = max(worst, abs(share - equal))
-            emit(case, "win_share", share, "%", seat=seat, games=args.games)
-        emit(
-            case,
-            "max_deviation",
-            worst,
-            "points",
-            games=args.games,
-            equal_share=round(equal, 2),
-            within_bound=worst <= BOUND,
-            cap_share=round(100 * caps / args.games, 2),
-        )
-        emit(case, "games_per_s", args.games / elapsed, "games/s", games=args.games)
-        args.games = args_games
+    args.jobs = max(1, min(MAX_JOBS, args.jobs))
+    for bot in args.bot:
+        for n in args.seats:
+            measure(n, bot, args)
 
 
 if __name__ == "__main__":

@@ -1,30 +1,29 @@
 """A rule-of-thumb player that reads only its observation and its legal actions.
 
-It scores every legal action. Enemy pieces whose cards are still face down are weighed over
-every way their hidden cards can be dealt from what their open army list has left unseen, so a
-battle's score is its real chance to win under what the seat knows, times the worth of what
-falls, minus what the counterattack risks. A move also scores the Crown it takes (and the
-Castles that taking it lays open), the danger waiting at its destination (enemies that can
-reach the next square on their turn and beat it), how it closes in on enemies it can beat, and
-above all the safety of the seat's Hero and, once Castles can fall, its Castle. A card
-replacement scores the attack and defence it is expected to add.
+It scores every legal action (what it believes of face-down cards: ``beliefs``). A battle scores
+its chance to win under what the seat knows, times the worth of what falls, minus what the
+counterattack risks; a shot also scores how far the Army cards it strips open an enemy Hero to
+the seat's strongest attack. A move scores the danger waiting at its destination, how it closes
+in on enemies it can beat, the safety of the seat's Hero and Castle, and the Crown: what taking
+it lets the seat strike, against what holding it costs — the Crown sits on the holder's Castle,
+where any enemy that steps onto an open square beside it takes it back and then threatens the
+Castle (``keep``). A card replacement is scored in ``replacement``. Actions within a small
+margin of the best are near-equal; the bot picks one of them with its seed.
 """
 
 from __future__ import annotations
 
-import math
-from collections import Counter
-from itertools import combinations, product
 from typing import Any
 
 from engines.akhedena import board as B
-from engines.akhedena.catalogue import Card, shipped_catalogue
+from engines.akhedena import replacement
+from engines.akhedena.beliefs import KIND_INDEX, WIN, Unit, deals_of, feared, stats, unseen_cards
+from engines.akhedena.catalogue import shipped_catalogue
+from engines.akhedena.reach import lands, reach, steps
 from engines.akhedena.state import MOVE_RANGE
 from engines.base import Action, Game
 from engines.bots.base import Bot
 
-WIN = 1000.0
-"""Worth of a Hero, or of a Castle that can fall: the game."""
 CROWN = 6.0
 """Worth of holding the Crown itself (two replacements a turn)."""
 PIECE = 6.0
@@ -34,134 +33,25 @@ CARD = 3.0
 FAR = 0.25
 """Weight of a danger two moves away (an enemy that needs two moves to reach)."""
 NOISE = 1.5
-"""Random spread added to every action's score: choices within it of the best vary with the
-bot's seed (with 0.01 nearly every game from a position was the same)."""
+"""Actions within this many points of the best are near-equal: the bot picks one of them with
+its seed's generator (with 0.01 nearly every game from a position was the same)."""
+NEAR = 0.1
+"""... and so are those within this share of the best score (scores run into the hundreds: a
+fixed spread left the first seven moves of every game the same whatever the seed)."""
+STEAL = 0.3
+"""Worth (times a win) of the chance that an enemy piece which takes the Crown from beside this
+seat's Castle beats that Castle: a Crown that can be taken back at once lays the Castle open."""
+LATER = 0.35
+"""Weight of such an enemy that needs two moves to get beside the Castle."""
+PREPARE = 0.1
+"""Weight of the Castle's open squares while nobody holds the Crown (plugging them first makes
+the Crown safe to hold)."""
+STRIP = 0.1
+"""Worth (times a win) of raising by one, with a shot that strips Army cards, the chance that
+the seat's strongest attack beats an enemy Hero (or a Castle it may attack)."""
 URGENCY = 3.0
 """How much more the bot presses on, and how much less it fears for its pieces other than the
 Hero and the Castle, as the turn cap nears (at the cap: 1 + URGENCY times the pressure)."""
-KILL_EDGE = 0.05
-"""Worth (times a win) of raising by one the chance that a piece's attack beats an enemy Hero or
-an attackable Castle: what lets a replacement break a deadlock."""
-KIND_INDEX = {slot: k for k, slot in enumerate(B.PIECE_SLOTS)}
-
-Deal = tuple[int, int, tuple[int, ...], float]
-"""One way a piece's cards may be: (attack, defence, each Army card's defence, weight)."""
-
-
-def _stats(leader: Card, army: list[Card]) -> tuple[int, int, tuple[int, ...]]:
-    att = sum(c.attack for c in army)
-    dfn = sum(c.defence for c in army)
-    if all(c.weapon == leader.weapon for c in army):
-        att, dfn = att + leader.attack, dfn + leader.defence
-    return att, dfn, tuple(c.defence for c in army)
-
-
-class Unit:
-    """A piece as the bot sees it: every way its cards may be dealt, with their weights."""
-
-    __slots__ = (
-        "seat",
-        "k",
-        "sq",
-        "deals",
-        "shoots",
-        "leader",
-        "army",
-        "attack",
-        "defence",
-        "_beats",
-        "_falls",
-    )
-
-    def __init__(self, seat: int, k: int, sq: int, deals: list[Deal], shoots: bool) -> None:
-        self.seat, self.k, self.sq, self.deals, self.shoots = seat, k, sq, deals, shoots
-        self.leader: Card | None = None
-        self.army: list[Card] = []
-        self.attack = sum(d[0] * d[3] for d in deals)
-        self.defence = sum(d[1] * d[3] for d in deals)
-        self._beats: dict[float, float] = {}
-        self._falls: dict[float, float] = {}
-
-    def p_attack_beats(self, defence: float) -> float:
-        """Chance that this piece's attack is higher than ``defence``."""
-        p = self._beats.get(defence)
-        if p is None:
-            p = self._beats[defence] = sum(d[3] for d in self.deals if d[0] > defence)
-        return p
-
-    def p_falls_to(self, attack: float) -> float:
-        """Chance that ``attack`` beats this piece's defence (it falls in melee)."""
-        p = self._falls.get(attack)
-        if p is None:
-            p = self._falls[attack] = sum(d[3] for d in self.deals if attack > d[1])
-        return p
-
-    def p_held_and_hit(self, attack: float, defence: float) -> float:
-        """Chance that this piece holds against ``attack`` and its counterattack beats
-        ``defence``."""
-        return sum(d[3] for d in self.deals if attack <= d[1] and d[0] > defence)
-
-    def volley(self, attack: float) -> tuple[float, float]:
-        """(chance a shot of ``attack`` strips every Army card, expected cards it strips)."""
-        kill = lost = 0.0
-        for _, _, cards, w in self.deals:
-            n = sum(c < attack for c in cards)
-            lost += w * n
-            if n == len(cards):
-                kill += w
-        return kill, lost
-
-
-def _unseen(obs: dict[str, Any], seat: int, cards: dict[int, Card]) -> list[Card]:
-    """What ``seat``'s face-down cards can be: any card of the catalogue (one of each: other
-    players' army lists are secret), or, for a 1.0.0 observation that still shows the list,
-    that list minus every card seen."""
-    player = obs["players"][seat]
-    data = player.get("army_list")
-    if data is None:
-        return [c for c in cards.values() if not c.banned]
-    left = Counter(
-        cid for piece in data["pieces"].values() for cid in (piece["card"], *piece["army"])
-    )
-    left.update(data["reserve"])
-    for piece in obs["pieces"]:
-        if piece["seat"] == seat:
-            for card in (piece["card"], *piece["army"]):
-                if not card.get("hidden"):
-                    left[card["card_id"]] -= 1
-    for card in player["discard"]:
-        left[card["card_id"]] -= 1
-    return [cards[cid] for cid, n in left.items() for _ in range(max(0, n))]
-
-
-def _deals(piece: dict[str, Any], unseen: list[Card], cards: dict[int, Card]) -> list[Deal]:
-    """Every way the piece's hidden cards can be dealt from ``unseen``, equally likely."""
-    k = KIND_INDEX[piece["slot"]]
-    lead = piece["card"]
-    if lead.get("hidden"):
-        kind = {B.HERO: "hero", B.CASTLE: "castle"}.get(k, "commander")
-        leaders = [
-            c
-            for c in unseen
-            if c.kind == kind and (kind != "commander" or c.main_type == lead["main_type"])
-        ]
-    else:
-        leaders = [cards[lead["card_id"]]]
-    known = [cards[c["card_id"]] for c in piece["army"] if not c.get("hidden")]
-    types = [c["main_type"] for c in piece["army"] if c.get("hidden")]
-    pools = {t: [c for c in unseen if c.kind == "army" and c.main_type == t] for t in set(types)}
-    if len(types) == 2 and types[0] == types[1]:
-        hands = list(combinations(pools[types[0]], 2))
-    else:
-        hands = list(product(*(pools[t] for t in types)))
-    hands = hands or [()]
-    out: dict[tuple[int, int, tuple[int, ...]], float] = {}
-    weight = 1.0 / (max(1, len(leaders)) * len(hands))
-    for leader in leaders or [cards[next(iter(cards))]]:
-        for hand in hands:
-            key = _stats(leader, known + list(hand))
-            out[key] = out.get(key, 0.0) + weight
-    return [(a, d, c, w) for (a, d, c), w in out.items()]
 
 
 class HeuristicBot(Bot):
@@ -175,12 +65,11 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         view = View(game.observation(state, seat), seat)
-        best, best_score = legal[0], -math.inf
-        for action in legal:
-            score = view.score(action) + self.rng.random() * NOISE
-            if score > best_score:
-                best, best_score = action, score
-        return best
+        scores = [view.score(action) for action in legal]
+        top = max(scores)
+        margin = max(NOISE, NEAR * abs(top))
+        near = [a for a, score in zip(legal, scores, strict=True) if score >= top - margin]
+        return self.rng.choice(near)
 
 
 class View:
@@ -204,7 +93,7 @@ class View:
         if self.holder_only:
             self.vulnerable = self.crown_holder == seat
             self.exposed = self.crown_holder not in (None, seat)
-        unseen = {s: _unseen(obs, s, cards) for s in range(obs["n_seats"]) if s != seat}
+        unseen = {s: unseen_cards(obs, s, cards) for s in range(obs["n_seats"]) if s != seat}
         self.units: dict[int, Unit] = {}
         for piece in obs["pieces"]:
             k, sq = KIND_INDEX[piece["slot"]], B.BY_NAME[piece["square"]]
@@ -212,24 +101,27 @@ class View:
             if piece["seat"] == seat:
                 leader = cards[piece["card"]["card_id"]]
                 army = [cards[c["card_id"]] for c in piece["army"]]
-                unit = Unit(seat, k, sq, [(*_stats(leader, army), 1.0)], ranged)
+                unit = Unit(seat, k, sq, [(*stats(leader, army), 1.0)], ranged)
                 unit.leader, unit.army = leader, army
             else:
-                deals = _deals(piece, unseen[piece["seat"]], cards)
+                deals = deals_of(piece, unseen[piece["seat"]], cards)
                 unit = Unit(piece["seat"], k, sq, deals, ranged)
             self.units[sq] = unit
         self.reserve = obs["players"][seat]["reserve_cards"]
         occupied = set(self.units) | ({self.crown_sq} if self.crown_holder is None else set())
+        self.occupied = occupied
         self.enemies = [u for u in self.units.values() if u.seat != seat]
         self.mine = [u for u in self.units.values() if u.seat == seat]
         # near[sq] / far[sq]: enemies that can end their next move (or the one after) next to sq
         self.near: dict[int, list[Unit]] = {}
         self.far: dict[int, list[Unit]] = {}
+        two_moves: dict[int, set[int]] = {}
         for u in self.enemies:
             if u.k == B.CASTLE:
                 continue
-            first = _reach(u.sq, MOVE_RANGE[u.k], occupied)
-            second = {d for r in first for d in _reach(r, MOVE_RANGE[u.k], occupied - {u.sq})}
+            first = reach(u.sq, MOVE_RANGE[u.k], occupied)
+            second = {d for r in first for d in reach(r, MOVE_RANGE[u.k], occupied - {u.sq})}
+            two_moves[id(u)] = second
             for r in first:
                 for nb in B.NEIGHBOURS[r]:
                     self.near.setdefault(nb, []).append(u)
@@ -238,6 +130,18 @@ class View:
                     self.far.setdefault(nb, []).append(u)
         self.hero = next((u for u in self.mine if u.k == B.HERO), None)
         self.castle = next((u for u in self.mine if u.k == B.CASTLE), None)
+        self.holds = self.crown_holder == seat
+        # stealers[nb]: enemies that could end their next move on nb, a square beside this
+        # seat's Castle, were nb free (from there they take a Crown the seat holds)
+        # (later[nb]: those that need two moves to get there)
+        self.stealers: dict[int, list[Unit]] = {}
+        self.later: dict[int, list[Unit]] = {}
+        if self.castle is not None and self.holder_only:
+            for nb in B.NEIGHBOURS[self.castle.sq]:
+                movers = [u for u in self.enemies if u.k != B.CASTLE]
+                now = [u for u in movers if lands(u, nb, occupied)]
+                self.stealers[nb] = now
+                self.later[nb] = [u for u in movers if u not in now and nb in two_moves[id(u)]]
         self._home: dict[tuple[int, int, bool], float] = {}
         self._press: dict[tuple[int, int], float] = {}
 
@@ -294,6 +198,38 @@ class View:
             self.exposed = keep
         return total
 
+    def keep(self, freed: int | None = None, plugged: int | None = None) -> float:
+        """What holding the Crown costs when the seat's pieces stand as after a move from
+        ``freed`` to ``plugged``: the worst enemy that can step beside the Castle onto an open
+        square, take the Crown and then threaten the Castle with its attack."""
+        worst = 0.0
+        castle = self.castle
+        if castle is None:
+            return worst
+        for nb, foes in self.stealers.items():
+            if nb == plugged or (nb in self.units and nb != freed):
+                continue
+            for e in foes:
+                worst = max(worst, CROWN + STEAL * WIN * feared(e, castle.defence))
+            for e in self.later[nb]:
+                worst = max(worst, LATER * (CROWN + STEAL * WIN * feared(e, castle.defence)))
+        return worst * (1.0 - 0.5 * self.late)
+
+    def _keep_after(self, a: int, d: int, takes: bool) -> float:
+        """:meth:`keep` after the move ``a``-``d``, weighed by whether the seat holds the Crown
+        then (fully) or nobody holds it yet (:data:`PREPARE`)."""
+        if not self.stealers:
+            return 0.0
+        if self.holds or takes:
+            return self.keep(a, d)
+        if self.crown_holder is None:
+            return PREPARE * self.keep(a, d)
+        return 0.0
+
+    def _keep_now(self) -> float:
+        """:meth:`_keep_after` for an action that moves no piece."""
+        return self._keep_after(-1, -1, False)
+
     # -- scoring -----------------------------------------------------------------------------
     def score(self, action: str) -> float:
         parts = action.split(" ")
@@ -305,11 +241,12 @@ class View:
             target = B.BY_NAME[parts[3]] if len(parts) == 4 else None
             return self._move(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]], target, crown)
         if op == "shoot":
-            return self._shoot(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]])
+            return self._shoot(B.BY_NAME[parts[1]], B.BY_NAME[parts[2]]) - self._keep_now()
         if op == "draw":
             kind = parts[3] if len(parts) == 4 else None
-            return self._draw(B.BY_NAME[parts[1]], int(parts[2]) - 1, kind)
-        return 0.0 if op == "done" else -1.0
+            at = B.BY_NAME[parts[1]]
+            return replacement.draw_score(self, at, int(parts[2]) - 1, kind) - self._keep_now()
+        return (0.0 if op == "done" else -1.0) - self._keep_now()
 
     def _move(self, a: int, d: int, t: int | None, crown: bool = False) -> float:
         me = self.units[a]
@@ -334,7 +271,7 @@ class View:
         if me.k != B.HERO:
             value += 0.5 * self.danger(me, a)  # leaving a threatened square
         home = self.home(gone, moved=me if me.k == B.HERO else None, crown=takes_crown)
-        value -= home
+        value -= home + self._keep_after(a, d, takes_crown)
         press = 0.3 * (1.0 + URGENCY * self.late)
         value += press * (self._pressure(me, d) - self._pressure(me, a))
         return value
@@ -345,6 +282,8 @@ class View:
         within the enemies' reach."""
         if self.vulnerable and not self.holder_only:
             return CROWN
+        if self.holder_only:
+            return self._crown_reach(me, d)
         attack = max((u.deals[0][0] for u in self.mine if u.k != B.CASTLE), default=0)
         theirs = max(
             (
@@ -358,11 +297,47 @@ class View:
         if self.castle is not None:
             for e in self.enemies:
                 if e.k != B.CASTLE and (not self.holder_only or e.seat == self.crown_holder):
-                    reach = B.distance(e.sq, self.castle.sq) / max(1, MOVE_RANGE[e.k])
-                    risk = max(risk, e.p_attack_beats(self.castle.defence) / (1 + reach))
-        if self.holder_only:  # taken from a rival, the Crown also ends its threat to my Castle
-            return CROWN + 0.2 * WIN * (theirs + risk)
+                    moves = B.distance(e.sq, self.castle.sq) / max(1, MOVE_RANGE[e.k])
+                    risk = max(risk, e.p_attack_beats(self.castle.defence) / (1 + moves))
         return CROWN + 0.2 * WIN * (theirs - risk)
+
+    def _crown_reach(self, me: Unit, d: int) -> float:
+        """Taking the Crown when only its holder attacks Castles (1.1.0): worth what the seat
+        can then do to an enemy Castle — the chance its attack beats it, weighed like
+        :meth:`keep` by the moves the piece needs to stand beside it — and, taken from a rival,
+        the end of that rival's threat to the seat's Castle (its own risk is :meth:`keep`)."""
+        occupied = (self.occupied - {me.sq, self.crown_sq}) | {d}
+        best = 0.0
+        for c in self.enemies:
+            if c.k != B.CASTLE:
+                continue
+            free = [nb for nb in B.NEIGHBOURS[c.sq] if nb not in occupied]
+            for u in self.mine:
+                if u.k == B.CASTLE:
+                    continue
+                p = c.p_falls_to(u.deals[0][0])
+                if p <= 0.0:
+                    continue
+                at = d if u is me else u.sq
+                if at in B.NEIGHBOURS[c.sq]:
+                    best = max(best, p)
+                    continue
+                need = min((steps(at, u.k, nb, occupied) for nb in free), default=3)
+                best = max(best, p * (1.0 if need == 1 else LATER if need == 2 else 0.1 * LATER))
+        gain = CROWN + STEAL * WIN * best
+        if self.crown_holder is not None and self.castle is not None:
+            threat = max(
+                (
+                    e.p_attack_beats(self.castle.defence)
+                    for e in self.enemies
+                    if e.seat == self.crown_holder
+                    and e.k != B.CASTLE
+                    and B.distance(e.sq, self.castle.sq) == 1
+                ),
+                default=0.0,
+            )
+            gain += STEAL * WIN * threat
+        return gain
 
     def _pressure(self, me: Unit, sq: int) -> float:
         """How close ``sq`` brings ``me`` to enemies it could beat (the Hero above all)."""
@@ -389,6 +364,10 @@ class View:
         att = me.deals[0][0]
         kill, lost = foe.volley(att)
         value = kill * self.worth(foe) + (lost - kill * 2) * CARD
+        if foe.k == B.HERO or (foe.k == B.CASTLE and self.vulnerable):
+            best = max((u.deals[0][0] for u in self.mine if u.k != B.CASTLE), default=0)
+            opened = foe.p_falls_after_volley(att, best) - foe.p_falls_to(best)
+            value += STRIP * WIN * max(0.0, opened - kill)
         if foe.shoots:
             cards = me.deals[0][2]
             back = 0.0
@@ -399,53 +378,3 @@ class View:
             value -= back
         value -= self.home(foe if kill > 0.5 else None)
         return value
-
-    def _draw(self, sq: int, i: int, kind: str | None) -> float:
-        """The attack and defence a replacement is expected to add (a Ranged card also lets
-        the Hero shoot), less the dangers that stay where they are."""
-        me = self.units[sq]
-        names = self.reserve[kind or _pile_of(me.k)]
-        if not names or me.leader is None:
-            return -1.0
-        stats = _stats(me.leader, me.army)
-        before, threat = sum(stats[:2]), self._threat(stats[0])
-        after = reach = 0.0
-        for name in names:
-            army = me.army[:]
-            army[i] = self.cards_by_name[name]
-            stats = _stats(me.leader, army)
-            after += sum(stats[:2])
-            reach += self._threat(stats[0])
-        gain = after / len(names) - before
-        if kind == "ranged" and not me.shoots:
-            gain += 3.0
-        sharper = (reach / len(names) - threat) * KILL_EDGE * WIN
-        return (0.5 + self.late) * (gain + sharper) - 0.5 - self.home()
-
-    def _threat(self, attack: int) -> float:
-        """The best chance an attack of ``attack`` has to beat an enemy Hero (or a Castle this
-        seat may attack): how far a replacement brings the game-winning battle."""
-        return max(
-            (
-                u.p_falls_to(attack)
-                for u in self.enemies
-                if u.k == B.HERO or (u.k == B.CASTLE and self.vulnerable)
-            ),
-            default=0.0,
-        )
-
-
-def _pile_of(k: int) -> str:
-    if k == B.ARCHER:
-        return "ranged"
-    return "cavalry" if k in (B.CAVALRY_LEFT, B.CAVALRY_RIGHT) else "infantry"
-
-
-def _reach(sq: int, reach: int, occupied: set[int]) -> list[int]:
-    out = []
-    for ray in B.RAYS[sq]:
-        for d in ray[:reach]:
-            if d in occupied:
-                break
-            out.append(d)
-    return out
