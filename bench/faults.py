@@ -357,15 +357,18 @@ class Run:
         """Worker processes not running, or not answering the broker, once the run is over."""
         import json
 
-        done = subprocess.run(
-            ["bash", str(REPO / "deploy" / "distributed.sh"), "status", "--json"],
-            cwd=REPO, env=self.env, capture_output=True, text=True,
-        )  # fmt: skip
-        try:
-            status = json.loads(done.stdout)
-        except ValueError:
-            status = {}
-        answering = set((status.get("broker") or {}).get("workers") or [])
+        answering: set[str] = set()
+        for _ in range(3):  # a worker on a loaded machine may miss one ping: asked thrice
+            done = subprocess.run(
+                ["bash", str(REPO / "deploy" / "distributed.sh"), "status", "--json",
+                 "--timeout", "5"],
+                cwd=REPO, env=self.env, capture_output=True, text=True,
+            )  # fmt: skip
+            try:
+                status = json.loads(done.stdout)
+            except ValueError:
+                status = {}
+            answering |= set((status.get("broker") or {}).get("workers") or [])
         dead = 0
         for i in range(1, self.args.workers + 1):
             main, _ = supervised_processes(self.run_dir, f"worker{i}")
