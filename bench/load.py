@@ -4,7 +4,8 @@
 Starts a PostgreSQL cluster and a Redis server of its own (ports 5441 and 6391 by default, in a
 temporary directory), the no-Docker distributed mode on them (``deploy/distributed.sh``:
 daphne, 2 match workers, the maintenance worker, beat) and, for N = ``--start``, 2N, 4N ...
-people at once (asyncio, aiohttp, one process, loopback only), each of whom
+people at once (asyncio, aiohttp, one process, loopback only; they arrive spread over
+``--ramp`` seconds), each of whom
 
 * signs in (the log-in form, CSRF and session cookie) and opens pages (home, ladders, a
   leaderboard, matches, the play page, their matches, their tournament);
@@ -211,7 +212,13 @@ def quantile(values: list[float], q: int) -> float:
 async def run_step(base: str, people: list[Person], slug: str, args) -> tuple[Stats, float]:
     stats = Stats()
     started = time.perf_counter()
-    visits = [Visit(base, p, stats, args).run(slug) for p in people]
+
+    async def arrive(k: int, person: Person) -> None:
+        # People arrive spread over the ramp, not all in the same millisecond.
+        await asyncio.sleep(args.ramp * k / max(1, len(people)))
+        await Visit(base, person, stats, args).run(slug)
+
+    visits = [arrive(k, p) for k, p in enumerate(people)]
     try:
         await asyncio.wait_for(asyncio.gather(*visits), timeout=args.step_timeout)
     except TimeoutError:
@@ -291,6 +298,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=6, help="own actions per match")
     parser.add_argument("--page-ms", type=float, default=500.0)
     parser.add_argument("--ws-ms", type=float, default=300.0)
+    parser.add_argument("--ramp", type=float, default=5.0, help="seconds over which people arrive")
     parser.add_argument("--turn-timeout", type=float, default=60.0, help="seconds")
     parser.add_argument("--step-timeout", type=float, default=300.0, help="seconds")
     parser.add_argument("--budget", type=float, default=1200.0, help="seconds for all steps")
