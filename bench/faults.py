@@ -369,6 +369,9 @@ class Run:
             except ValueError:
                 status = {}
             answering |= set((status.get("broker") or {}).get("workers") or [])
+            if len(answering) >= self.args.workers:
+                break
+            print(f"# status: {done.stdout[-300:]!r} {done.stderr[-300:]!r}", file=sys.stderr)
         dead = 0
         for i in range(1, self.args.workers + 1):
             main, _ = supervised_processes(self.run_dir, f"worker{i}")

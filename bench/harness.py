@@ -81,9 +81,10 @@ def process_started(pid: int) -> float:
 def distributed_mode(settings: dict[str, str], keep_running: bool = False) -> Iterator[None]:
     """Start the distributed mode with these ``GAUNTLET_*`` settings (a fresh database), point
     this process's Django at it, and stop it afterwards (unless ``keep_running``)."""
+    # The services (and later distributed.sh calls) run with the bench's own interpreter
+    # unless told otherwise.
+    os.environ.setdefault("GAUNTLET_PYTHON", sys.executable)
     env = {
-        # The services run with the bench's own interpreter unless told otherwise.
-        "GAUNTLET_PYTHON": sys.executable,
         **os.environ,
         "GAUNTLET_FRESH": "1",
         "GAUNTLET_COLLECTSTATIC": "0",
