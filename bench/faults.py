@@ -19,13 +19,13 @@ p50/p95/max.
 
     .venv/bin/python bench/faults.py                       # 300+ matches, 30 kills, 5 + 1
     .venv/bin/python bench/faults.py --matches 60 --kills 6 --broker-restarts 1 --db-down 20
+    .venv/bin/python bench/faults.py --load                # the same while 2 busy loops run
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import glob
 import os
 import random
 import shutil
@@ -43,80 +43,16 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "bench"))
 
 
-from harness import distributed_mode, emitter, supervised_processes  # noqa: E402
+from cpu_hog import cpu_hog  # noqa: E402
+from harness import (  # noqa: E402
+    distributed_mode,
+    emitter,
+    process_started,
+    supervised_processes,
+)
+from private_services import PrivatePostgres, PrivateRedis  # noqa: E402
 
 emit = emitter("faults")
-
-
-def _as_postgres(cmd: list[str]) -> list[str]:
-    """PostgreSQL refuses to run as root: run its tools as the postgres user then."""
-    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
-
-
-class PrivatePostgres:
-    """A throw-away PostgreSQL cluster on its own port (trust auth, no fsync)."""
-
-    def __init__(self, root: Path, port: int) -> None:
-        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
-        if not found:
-            sys.exit(
-                "bench/faults.py needs PostgreSQL's server binaries (/usr/lib/postgresql/*/bin)"
-            )
-        self.bin = Path(found[-1]).parent
-        self.data, self.port, self.log = root / "pg", port, root / "pg.log"
-        self.data.mkdir()
-        if os.geteuid() == 0:
-            shutil.chown(self.data, "postgres")
-            self.log.touch()
-            shutil.chown(self.log, "postgres")
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync")
-
-    def _run(self, tool: str, *args: str) -> None:
-        done = subprocess.run(
-            _as_postgres([str(self.bin / tool), *args]), capture_output=True, text=True
-        )
-        if done.returncode != 0:
-            sys.exit(f"{tool} failed: {done.stderr[-2000:]}")
-
-    def start(self) -> None:
-        options = f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
-
-    def stop(self) -> None:
-        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
-
-
-class PrivateRedis:
-    """A Redis server on its own port that keeps its data in an append-only file, like the one
-    ``distributed.sh`` starts."""
-
-    def __init__(self, root: Path, port: int) -> None:
-        self.dir, self.port = root / "redis", port
-        self.dir.mkdir()
-
-    def start(self) -> None:
-        subprocess.run(
-            ["redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "--port", str(self.port),
-             "--save", "", "--appendonly", "yes", "--appendfsync", "everysec",
-             "--dir", str(self.dir), "--logfile", str(self.dir / "redis.log")],
-            check=True, capture_output=True,
-        )  # fmt: skip
-        self._wait(up=True)
-
-    def stop(self) -> None:
-        subprocess.run(["redis-cli", "-p", str(self.port), "shutdown"], capture_output=True)
-        self._wait(up=False)
-
-    def _wait(self, up: bool, timeout: float = 30) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            answer = subprocess.run(
-                ["redis-cli", "-p", str(self.port), "ping"], capture_output=True, text=True
-            ).stdout.strip()
-            if (answer == "PONG") == up:
-                return
-            time.sleep(0.2)
-        sys.exit(f"Redis on port {self.port} did not come {'up' if up else 'down'}")
 
 
 @dataclass
@@ -180,14 +116,20 @@ class Run:
                 close_old_connections()
             time.sleep(0.5)
 
-    def in_flight(self, worker: str | None = None) -> dict[int, float]:
-        """Unfinished matches (on ``worker`` only, when given) -> last heartbeat or now."""
+    def in_flight(self, worker: str | None = None, since: float = 0.0) -> dict[int, float]:
+        """Unfinished matches (on ``worker`` only, when given, in attempts it started after
+        ``since``: a restarted worker has the same name) -> last heartbeat or now."""
+        from datetime import UTC, datetime
+
         from matches.models import AttemptOutcome, Match, MatchAttempt, MatchState
 
         now = time.time()
         if worker is not None:
             running = MatchAttempt.objects.filter(
-                outcome=AttemptOutcome.RUNNING, worker=worker, match__state=MatchState.RUNNING
+                outcome=AttemptOutcome.RUNNING,
+                worker=worker,
+                match__state=MatchState.RUNNING,
+                started_at__gte=datetime.fromtimestamp(since, UTC),
             )
             return {a.match_id: min(now, a.heartbeat.timestamp()) for a in running}
         hit = {
@@ -222,9 +164,13 @@ class Run:
         while time.monotonic() < deadline:
             for i in self.rng.sample(range(1, self.args.workers + 1), self.args.workers):
                 node = f"faults{i}@{host}"
-                hit = self.in_flight(worker=node)
                 main, pool = supervised_processes(self.run_dir, f"worker{i}")
-                if not hit or main is None:
+                if main is None:
+                    continue
+                # Only a worker playing a match now: not one still starting after a kill,
+                # whose predecessor's attempts bear its name.
+                hit = self.in_flight(worker=node, since=process_started(main))
+                if not hit:
                     continue
                 victims = [main, *pool] if whole else pool
                 if not victims:
@@ -324,6 +270,8 @@ class Run:
         from ratings.models import RatingChange
 
         case = f"{self.args.game}/{self.args.bot}/{self.args.workers}w"
+        if self.args.load:
+            case += f"+{self.args.load}hog"
         matches = Match.objects.filter(pk__in=self.scheduled)
         states = dict(matches.values_list("state").annotate(n=Count("pk")))
         finished_at = {
@@ -377,6 +325,7 @@ class Run:
             ):
                 emit(case, f"{kind.replace(' ', '_')}_recovery_{name}", value, "s", **extra)
         emit(case, "workers_dead_at_end", self.dead_workers(), "workers")
+        emit(case, "load_average_1min", os.getloadavg()[0], "runnable")
         if self.args.explain:
             self.explain(finished_at)
 
@@ -408,15 +357,21 @@ class Run:
         """Worker processes not running, or not answering the broker, once the run is over."""
         import json
 
-        done = subprocess.run(
-            ["bash", str(REPO / "deploy" / "distributed.sh"), "status", "--json"],
-            cwd=REPO, env=self.env, capture_output=True, text=True,
-        )  # fmt: skip
-        try:
-            status = json.loads(done.stdout)
-        except ValueError:
-            status = {}
-        answering = set((status.get("broker") or {}).get("workers") or [])
+        answering: set[str] = set()
+        for _ in range(3):  # a worker on a loaded machine may miss one ping: asked thrice
+            done = subprocess.run(
+                ["bash", str(REPO / "deploy" / "distributed.sh"), "status", "--json",
+                 "--timeout", "5"],
+                cwd=REPO, env=self.env, capture_output=True, text=True,
+            )  # fmt: skip
+            try:
+                status = json.loads(done.stdout)
+            except ValueError:
+                status = {}
+            answering |= set((status.get("broker") or {}).get("workers") or [])
+            if len(answering) >= self.args.workers:
+                break
+            print(f"# status: {done.stdout[-300:]!r} {done.stderr[-300:]!r}", file=sys.stderr)
         dead = 0
         for i in range(1, self.args.workers + 1):
             main, _ = supervised_processes(self.run_dir, f"worker{i}")
@@ -446,12 +401,19 @@ def main() -> None:
     parser.add_argument("--bot", default="search:15ms")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep-running", action="store_true")
+    parser.add_argument("--pg-port", type=int, default=5440)
+    parser.add_argument("--redis-port", type=int, default=6390)
+    parser.add_argument("--web-port", type=int, default=8041)
     parser.add_argument("--explain", action="store_true", help="each hit match, to stderr")
+    parser.add_argument(
+        "--load", type=int, nargs="?", const=2, default=0, metavar="N",
+        help="while the faults run, N busy-loop processes (nice 0; 2 when no N) keep the cores busy",
+    )  # fmt: skip
     args = parser.parse_args()
 
     root = Path(tempfile.mkdtemp(prefix="gauntlet-faults-"))
     root.chmod(0o755)
-    postgres, broker = PrivatePostgres(root, 5440), PrivateRedis(root, 6390)
+    postgres, broker = PrivatePostgres(root, args.pg_port), PrivateRedis(root, args.redis_port)
     postgres.start()
     broker.start()
     run_dir = REPO / "var" / "bench-faults"
@@ -460,13 +422,13 @@ def main() -> None:
         "GAUNTLET_PG_PORT": str(postgres.port),
         "GAUNTLET_REDIS_PORT": str(broker.port),
         "GAUNTLET_REDIS_DIR": str(broker.dir),
-        "GAUNTLET_PORT": "8041",
+        "GAUNTLET_PORT": str(args.web_port),
         "GAUNTLET_RUN_DIR": str(run_dir),
         "GAUNTLET_WORKERS": str(args.workers),
         "GAUNTLET_WORKER_PREFIX": "faults",
     }
     try:
-        with distributed_mode(env, args.keep_running):
+        with distributed_mode(env, args.keep_running), cpu_hog(args.load, max_seconds=3600):
             run = Run(args, run_dir, {**os.environ, **env}, postgres, broker)
             run.setup()
             started = time.monotonic()

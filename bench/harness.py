@@ -67,6 +67,21 @@ def supervised_processes(run_dir: Path, name: str) -> tuple[int | None, list[int
     return mains[0], children(mains[0])
 
 
+def process_started(pid: int) -> float:
+    """When process ``pid`` started (seconds since the epoch, Linux's /proc), 0.0 if gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        boot = next(
+            float(line.split()[1])
+            for line in Path("/proc/stat").read_text().splitlines()
+            if line.startswith("btime ")
+        )
+    except (OSError, StopIteration, IndexError, ValueError):
+        return 0.0
+    # Field 22 of stat (the 20th after the command's closing parenthesis): clock ticks.
+    return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
 def distributed_mode(
     settings: dict[str, str], keep_running: bool = False, repo: Path = REPO
@@ -74,11 +89,13 @@ def distributed_mode(
     """Start the distributed mode of the checkout ``repo`` (this one unless given) with these
     ``GAUNTLET_*`` settings (a fresh database), point this process's Django at it (that
     checkout's code), and stop it afterwards (unless ``keep_running``)."""
+    # The services (and later distributed.sh calls) run with the bench's own interpreter
+    # unless told otherwise.
+    os.environ.setdefault("GAUNTLET_PYTHON", sys.executable)
     env = {
         **os.environ,
         "GAUNTLET_FRESH": "1",
         "GAUNTLET_COLLECTSTATIC": "0",
-        "GAUNTLET_PYTHON": sys.executable,
         **settings,
     }
     script = repo / "deploy" / "distributed.sh"

@@ -37,12 +37,14 @@ RETRY_THROUGH_OUTAGES: dict = {
     "acks_late": True,
     "reject_on_worker_lost": True,
     "autoretry_for": (DatabaseError,),
-    "retry_backoff": 2,
-    "retry_backoff_max": 10,
-    "max_retries": 40,
+    "retry_backoff": 1,
+    "retry_backoff_max": 5,
+    "retry_jitter": False,
+    "max_retries": 60,
 }
 """Celery task options of the idempotent tasks (``@shared_task(**RETRY_THROUGH_OUTAGES)``):
 acknowledged once done, queued again when their worker dies, and retried on database errors
-every 2–10 s (with jitter) for about three minutes, so a database outage of a minute or two
+after 1, 2, 4 and then every 5 s for about five minutes, so a database outage of a minute or two
 delays them instead of dropping them (the work the platform must never lose: matches, rounds,
-re-checks)."""
+re-checks), and they run again at most 5 s after the database is back (no jitter: a random
+wait of up to the maximum would double that; a few workers retrying together is no load)."""

@@ -233,7 +233,19 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_MAX_MEMORY_PER_CHILD = env_int("CELERY_WORKER_MAX_MEMORY_PER_CHILD", 400_000)  # KiB
 # A late-acked task outlives its broker visibility only if it runs longer than this (Redis).
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
+# Priorities on Redis: a list per step, the lowest number popped first; every task goes at
+# CELERY_TASK_DEFAULT_PRIORITY, and a match queued again after its worker died (the reaper) at
+# RECOVERY_PRIORITY, ahead of the backlog (the 60 s recovery budget: matches.recovery).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 60,
+    "priority_steps": [0, 3, 6, 9],
+    "queue_order_strategy": "priority",
+}
+RECOVERY_PRIORITY = 0
+if CELERY_BROKER_URL.startswith("redis"):
+    # Only Redis reads priorities this way round (RabbitMQ: higher first, and only on queues
+    # declared with x-max-priority; elsewhere a priority is ignored).
+    CELERY_TASK_DEFAULT_PRIORITY = 6
 CELERY_TIMEZONE = TIME_ZONE
 # The queue of every task without a route (matches, tournament rounds): "celery" unless set; a
 # test run gives each of its processes one of its own on the shared broker (tests/conftest.py).
@@ -261,8 +273,9 @@ def _every(task: str, seconds: float) -> dict:
 
 # Exactly one beat process runs these (see docs/deploy.md).
 CELERY_BEAT_SCHEDULE = {
-    # Queue again running matches whose worker stopped beating (it died mid-match).
-    "matches.requeue_stale": _every("matches.requeue_stale", 10.0),
+    # Queue again running matches whose worker stopped beating (it died mid-match); its period
+    # is part of the 60 s recovery budget (matches.recovery).
+    "matches.requeue_stale": _every("matches.requeue_stale", 5.0),
     # Forfeit people's matches whose turn clock ran out (if their expiry task was lost).
     "matches.sweep_clocks": _every("matches.sweep_clocks", 10.0),
     # Queue scheduled bot matches whose task was lost (broker restarted, worker killed).

@@ -32,8 +32,9 @@ DEFAULT_MOVE_BUDGET_SECONDS = 5.0
 HEARTBEAT_SECONDS = 2.0
 # An attempt silent for this long is presumed dead; the reaper queues the match again (a
 # heartbeat comes after every move at most HEARTBEAT_SECONDS apart, and a move takes at most the
-# move budget: 20 s is about three times the longest gap).
-STALE_AFTER_SECONDS = 20.0
+# move budget: the longest gap is 7 s, and 15 s is twice that and more, so a live worker slowed
+# by a busy machine is not taken for dead). Part of the 60 s recovery budget: matches.recovery.
+STALE_AFTER_SECONDS = 15.0
 
 
 class BotTooSlow(RuntimeError):

@@ -8,7 +8,7 @@ from celery import shared_task
 from django.core.cache import cache
 
 from gauntlet.db import RETRY_THROUGH_OUTAGES
-from matches import audit, interactive, runner, seat_bots
+from matches import audit, interactive, recovery, runner, seat_bots
 
 
 @shared_task(
@@ -72,7 +72,9 @@ def requeue_stale(
         if not queued_again_recently("stale", match_id, stale_after)
     ]
     for match_id in ids:
-        run_match.apply_async((match_id,), queue=queue)
+        # Ahead of the queued backlog: the recovery budget (matches.recovery) has no room for
+        # a wait behind every match queued meanwhile.
+        run_match.apply_async((match_id,), queue=queue, priority=recovery.priority())
     return ids
 
 
@@ -91,7 +93,7 @@ def run_scheduled(older_than: float = LOST_AFTER_SECONDS, limit: int = 1000) -> 
         if not queued_again_recently("scheduled", match_id, older_than)
     ]
     for match_id in ids:
-        run_match.delay(match_id)
+        run_match.apply_async((match_id,), priority=recovery.priority())
     return len(ids)
 
 

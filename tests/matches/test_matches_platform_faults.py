@@ -163,7 +163,7 @@ def test_a_match_task_rides_out_a_database_outage_of_minutes(monkeypatch):
     finally:
         app.conf.task_eager_propagates = propagates
     assert calls == [7] * 13
-    # Retried every 2–10 s: a dozen failures span more than a minute of outage.
+    # Retried after 1, 2 and 4 s, then every 5 s: the retries span minutes of outage.
     assert RETRY_THROUGH_OUTAGES["retry_backoff_max"] * RETRY_THROUGH_OUTAGES["max_retries"] >= 180
     for task in (tasks.run_match, tasks.run_matches, tasks.advance_bots):
         assert task.max_retries == RETRY_THROUGH_OUTAGES["max_retries"], task.name
