@@ -1,10 +1,9 @@
-"""The move tuples of one catalogue, built once, and bounded memos of move lists.
+"""The move tuples of one catalogue, built once, and the few move lists worth remembering.
 
 A random game lists tens of thousands of legal moves: the one-card moves ``(op, card, -1)``
-are built once per catalogue (:class:`MoveTables`) and the lists that depend only on a few
-facts (which cards a hand holds, what the market offers for the Gold at hand, the Monsters
-and Legions one may attack) are kept in memos keyed by exactly those facts, so a memo can
-never go stale: a state changed by hand, as tests do, simply finds another key.
+are built once per catalogue (:class:`MoveTables`). The market's ``buy`` moves are kept in a
+bounded memo keyed by the market rows' exact content and the Gold at hand, so the memo can never
+go stale: a state changed by hand, as tests do, simply finds another key.
 """
 
 from __future__ import annotations
@@ -37,8 +36,9 @@ from engines.heroes_of_graxia.tables import (
     Tables,
 )
 
-MEMO_LIMIT = 50_000
-"""A memo holding more entries than this is emptied (it refills with what games use)."""
+MEMO_LIMIT = 4_096
+"""A memo holding more entries than this is emptied (it refills with what the game at hand uses:
+a game sees a few dozen markets)."""
 
 # what a card in the hand offers out of combat when the seat has an action left
 NOTHING, ARMY_PLACE, HENCH_PLACE, EQUIP_ON, CAST_FREE, CAST_ENEMY, CAST_OWN = range(7)
@@ -46,7 +46,7 @@ NOTHING, ARMY_PLACE, HENCH_PLACE, EQUIP_ON, CAST_FREE, CAST_ENEMY, CAST_OWN = ra
 
 class MoveTables:
     """Per catalogue: the one-card moves of each op (indexed by card number), each seat's
-    ``attack``, what each card offers from the hand, and the memos of :mod:`legal`."""
+    ``attack``, what each card offers from the hand, and the memos :mod:`legal` reads."""
 
     def __init__(self, t: Tables) -> None:
         self.t = t
