@@ -146,24 +146,24 @@ def to_text(st: State, m: Move) -> str:
     return VERBS[op]
 
 
-_TEXTS: dict[int, tuple[object, dict[Move, str]]] = {}
+_TEXTS: list[tuple[object, dict[Move, str]]] = []
+"""The tables of the last texts listed, with their memo (a move's text depends only on them)."""
 
 
 def texts(st: State, moves: list[Move]) -> list[str]:
     """:func:`to_text` of each of ``moves`` (a move's text depends only on the catalogue's
     tables, so it is kept per tables: the protocol lists every legal action at every step)."""
     t = st.t
-    found = _TEXTS.get(id(t))
-    if found is None or found[0] is not t:
-        found = _TEXTS[id(t)] = (t, {})
-    memo = found[1]
+    if not _TEXTS or _TEXTS[0][0] is not t:
+        _TEXTS[:] = [(t, {})]
+    memo = _TEXTS[0][1]
     try:
-        return [memo[m] for m in moves]
+        return list(map(memo.__getitem__, moves))
     except KeyError:
         for m in moves:
             if m not in memo:
                 memo[m] = to_text(st, m)
-        return [memo[m] for m in moves]
+        return list(map(memo.__getitem__, moves))
 
 
 def _first(cards: list[int], kind: int, kinds: tuple[int, ...], skip: int = -1) -> int:

@@ -26,14 +26,19 @@ def draw(st: State, s: int, k: int, events: list[dict[str, Any]] | None) -> int:
     A deck that ran out while the Discard Pile was empty is reshuffled at the next draw."""
     deck = st.deck[s]
     hand = st.hand[s]
-    got = 0
-    for _ in range(k):
-        if not deck and not _reshuffle(st, s, events):
-            break
-        hand.append(deck.pop())
-        got += 1
-        if not deck and st.r.reshuffle_when_depleted:
-            _reshuffle(st, s, events)
+    if 0 < k < len(deck):  # the deck outlasts the draw: no reshuffle, the top k in order
+        hand += deck[: -k - 1 : -1]
+        del deck[-k:]
+        got = k
+    else:
+        got = 0
+        for _ in range(k):
+            if not deck and not _reshuffle(st, s, events):
+                break
+            hand.append(deck.pop())
+            got += 1
+            if not deck and st.r.reshuffle_when_depleted:
+                _reshuffle(st, s, events)
     if events is not None and got:
         ids = st.t.ID
         events.append({"type": "draw", "seat": s, "count": got})

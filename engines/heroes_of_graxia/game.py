@@ -156,10 +156,12 @@ class HeroesOfGraxia(WiredGame):
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.over or seat != state.to_act:
             return []
-        moves = rules.legal_moves(state)
+        moves = state.moves
+        if moves is None:
+            moves = rules.legal_moves(state)
         out = texts(state, moves)
         self._offered = (moves, out)
-        return list(out)
+        return out[:]
 
     def apply(self, state: State, action: Action, seat: int | None = None) -> list[Event]:
         """Validate and play ``action``; raise :class:`IllegalAction` leaving state untouched."""
@@ -169,7 +171,9 @@ class HeroesOfGraxia(WiredGame):
             seat = state.to_act
         elif seat != state.to_act:
             raise IllegalAction(action, f"it is seat {state.to_act}'s turn to act, not yours", seat)
-        moves = rules.legal_moves(state)
+        moves = state.moves
+        if moves is None:
+            moves = rules.legal_moves(state)
         offered = self._offered
         m: Move | None = None
         if offered is not None and offered[0] is moves:

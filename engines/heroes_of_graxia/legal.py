@@ -8,37 +8,37 @@ from __future__ import annotations
 
 from engines.heroes_of_graxia.actions import (
     ATTACH,
-    ATTACK,
-    BUY,
-    BUYR,
     CAST,
     DONE,
     DRAW,
     END,
-    FIGHT,
     HEAL,
-    HIRE_OP,
     KEEP,
-    LOSE,
-    MEND,
     MOVE,
     PASS,
-    PICKUP,
-    PLACE,
     READY,
     REDRAW,
     RESOLVE,
-    SELL,
     SWAP,
-    TAKE,
-    WOUND,
     Move,
 )
 from engines.heroes_of_graxia.legion import (
     doubled_bits,
-    lethal_to_hero,
     spells_allowed,
     wound_targets,
+)
+from engines.heroes_of_graxia.moveset import (
+    ARMY_PLACE,
+    CAST_ENEMY,
+    CAST_FREE,
+    EQUIP_ON,
+    HENCH_PLACE,
+    NOTHING,
+    attacks,
+    firsts,
+    hand_firsts,
+    market_buys,
+    move_tables,
 )
 from engines.heroes_of_graxia.state import (
     CLASH,
@@ -54,10 +54,7 @@ from engines.heroes_of_graxia.state import (
     State,
 )
 from engines.heroes_of_graxia.tables import (
-    ARMY,
     CAN_COMBAT,
-    CAN_OUT,
-    EQUIP,
     HENCH,
     HERO_SUB,
     MERC,
@@ -78,49 +75,6 @@ _MULL_KEEP: list[Move] = [(KEEP, -1, -1)]
 _MULL_BOTH: list[Move] = [(KEEP, -1, -1), (REDRAW, -1, -1)]
 
 
-class _Singles:
-    """The one-card moves ``(op, c, -1)`` of a catalogue, built once (a random game makes
-    hundreds of thousands of them)."""
-
-    def __init__(self, n: int) -> None:
-        for name, op in (
-            ("sell", SELL),
-            ("buy", BUY),
-            ("buyr", BUYR),
-            ("place", PLACE),
-            ("pickup", PICKUP),
-            ("fight", FIGHT),
-            ("cast", CAST),
-            ("hire", HIRE_OP),
-            ("wound", WOUND),
-            ("mend", MEND),
-        ):
-            setattr(self, name, tuple((op, c, -1) for c in range(n)))
-
-
-_SINGLES: dict[int, tuple[object, _Singles]] = {}
-
-
-def _singles(st: State) -> _Singles:
-    t = st.t
-    found = _SINGLES.get(id(t))
-    if found is None or found[0] is not t:
-        found = _SINGLES[id(t)] = (t, _Singles(t.n))
-    return found[1]
-
-
-def firsts(cards: list[int], kinds: tuple[int, ...]) -> list[int]:
-    """The first copy of each card in ``cards``, in order."""
-    seen: set[int] = set()
-    out = []
-    for c in cards:
-        k = kinds[c]
-        if k not in seen:
-            seen.add(k)
-            out.append(c)
-    return out
-
-
 def seat_to_act(st: State) -> int:
     """The seat whose decision it is."""
     if st.phase == MULLIGAN:
@@ -139,87 +93,61 @@ def moves(st: State) -> list[Move]:
         return _main(st)
     if phase == MULLIGAN:
         return _MULL_BOTH if st.mull > 0 else _MULL_KEEP
+    t = st.t
     if phase == CLASH:
         s = st.to_act
         out = [_PASS]
         _combat_plays(st, s, st.ctarget if s == st.cur else st.cur, out)
         return out
     if phase == WOUNDS:
-        s = st.pend[0][0]
-        return [(WOUND, u, -1) for u in wound_targets(st, s)]
+        wounds = move_tables(t).wound
+        return [wounds[u] for u in wound_targets(st, st.pend[0][0])]
     if phase == HIRE:
         out = [_READY]
-        t = st.t
-        out += [(HIRE_OP, c, -1) for c in firsts(st.hand[st.cur], t.KIND) if _is_merc(st, c)]
+        hires = move_tables(t).hire
+        cls, sub = t.CLS, t.SUB
+        out += [
+            hires[c] for c in firsts(st.hand[st.cur], t.KIND) if cls[c] == UNIT and sub[c] == MERC
+        ]
         return out
     if phase == SPELLS:
         out = [_RESOLVE]
-        _combat_spells(st, st.cur, -1, out)
+        _combat_spells(st, st.cur, -1, out, firsts(st.hand[st.cur], t.KIND))
         return out
     if phase == HEALING:
         return _heal(st)
     if phase == PICK:
         hero = st.hero[st.cur]
-        return [(TAKE, c, -1) for c in firsts(st.disc[st.cur], st.t.KIND) if c != hero]
+        takes = move_tables(t).take
+        return [takes[c] for c in firsts(st.disc[st.cur], t.KIND) if c != hero]
     if phase == LOSING:
-        return [(LOSE, m, -1) for m in firsts(st.loot[st.cur], st.t.KIND)]
+        loses = move_tables(t).lose
+        return [loses[m] for m in firsts(st.loot[st.cur], t.KIND)]
     return []
-
-
-def _is_merc(st: State, c: int) -> bool:
-    return st.t.CLS[c] == UNIT and st.t.SUB[c] == MERC
 
 
 def _main(st: State) -> list[Move]:
     t = st.t
     s = st.cur
-    one = _singles(st)
-    kinds = t.KIND
-    hand: list[int] = []
-    seen_kinds: set[int] = set()
-    for c in st.hand[s]:
-        k = kinds[c]
-        if k not in seen_kinds:
-            seen_kinds.add(k)
-            hand.append(c)
-    out: list[Move] = [_END]
-    sell = t.SELL
-    sells = one.sell
-    out += [sells[c] for c in hand if sell[c] > 0]
+    mt = move_tables(t)
+    hand, sells = hand_firsts(mt, st.hand[s])
+    out: list[Move] = [_END, *sells]
     gold, mgold = st.gold, st.mgold
     if gold or mgold:
-        cost = t.COST
-        buys, buyrs = one.buy, one.buyr
-        seen: set[int] = set()
-        for row in st.mkt_row:
-            for m in row:
-                if m < 0:
-                    continue
-                k = kinds[m]
-                if k in seen:
-                    continue
-                seen.add(k)
-                if cost[m] <= gold:
-                    out.append(buys[m])
-                if cost[m] <= mgold:
-                    out.append(buyrs[m])
+        out += market_buys(mt, gold, mgold, st.mkt_row)
     if st.ap <= 0:
         return out
     if st.deck[s] or st.disc[s]:
         out.append(_DRAW)
     leg = st.legion[s]
     eq = st.eq
-    cls, sub = t.CLS, t.SUB
+    wounds = st.wounds
+    kinds, sub, offer = t.KIND, t.SUB, mt.offer
     for c in hand:
-        k = cls[c]
-        if k == UNIT:
-            kind = sub[c]
-            if kind == ARMY:
-                out.append(one.place[c])
-            elif kind == HENCH:
-                hench = next((u for u in leg if sub[u] == HENCH), -1)
-                out.append(one.place[c] if hench < 0 else (SWAP, c, hench))
-        elif k == EQUIP:
+        what = offer[c]
+        if what == NOTHING:
+            continue
+        if what == EQUIP_ON:
             slot = sub[c]
             kc = kinds[c]
             for u in leg:
@@ -228,22 +156,23 @@ def _main(st: State) -> list[Move]:
                     out.append((ATTACH, c, u))
                 elif kinds[e] != kc:  # the same card for itself would change nothing
                     out.append((SWAP, c, e))
-        elif k == SPELL and t.WHEN[c] & CAN_OUT:
-            target = t.TARGET[c]
-            if target == T_NONE:
-                out.append(one.cast[c])
-            elif target == T_ENEMY:
-                n = t.S_WOUND[c]
-                for o in range(st.n):
-                    if o != s:
-                        out += [
-                            (CAST, c, u) for u in st.legion[o] if not lethal_to_hero(st, o, u, n)
-                        ]
-            else:  # heal one of your wounded Units
-                out += [(CAST, c, u) for u in leg if st.wounds[u]]
+        elif what == ARMY_PLACE:
+            out.append(mt.place[c])
+        elif what == HENCH_PLACE:
+            hench = next((u for u in leg if sub[u] == HENCH), -1)
+            out.append(mt.place[c] if hench < 0 else (SWAP, c, hench))
+        elif what == CAST_FREE:
+            out.append(mt.cast[c])
+        elif what == CAST_ENEMY:
+            n = t.S_WOUND[c]
+            for o in range(st.n):
+                if o != s:
+                    spare = _spared(st, o, n)
+                    out += [(CAST, c, u) for u in st.legion[o] if u != spare]
+        else:  # heal one of your wounded Units
+            out += [(CAST, c, u) for u in leg if wounds[u]]
     wounded = False
-    wounds = st.wounds
-    pickups = one.pickup
+    pickups = mt.pickup
     for u in leg:
         if wounds[u]:
             wounded = True
@@ -261,23 +190,42 @@ def _main(st: State) -> list[Move]:
                             out.append((MOVE, e, v))
         if bare and sub[u] != HERO_SUB:
             out.append(pickups[u])
-    if wounded and (gold or any(sell[c] > 0 for c in hand)):
+    if wounded and (gold or sells):
         out.append(_HEAL)
     if not st.attacked:
-        fights = one.fight
-        out += [fights[m] for m in firsts(st.mon_row, kinds)]
-        out += [(ATTACK, o, -1) for o in range(st.n) if o != s and not st.safe[o]]
+        row = st.mon_row
+        if len(set(map(kinds.__getitem__, row))) == len(row):
+            out += map(mt.fight.__getitem__, row)
+        else:
+            fights = mt.fight
+            out += [fights[m] for m in firsts(row, kinds)]
+        out += attacks(mt, s, st.safe)
     return out
+
+
+def _spared(st: State, s: int, wounds: int) -> int:
+    """The Unit of seat ``s`` that may not take ``wounds`` wounds now (its Hero, when they would
+    eliminate it while other Units remain: :func:`lethal_to_hero`), else -1."""
+    leg = st.legion[s]
+    if len(leg) > 1:
+        hero = st.hero[s]
+        if st.wounds[hero] + wounds >= st.t.HP[hero] and hero in leg:
+            return hero
+    return -1
 
 
 def _heal(st: State) -> list[Move]:
     t = st.t
     s = st.cur
     out = [_DONE]
+    wounds = st.wounds
+    leg = st.legion[s]
     if st.gold:
-        out += [(MEND, u, -1) for u in st.legion[s] if st.wounds[u]]
-    if any(st.wounds[u] for u in st.legion[s]):
-        out += [(SELL, c, -1) for c in firsts(st.hand[s], t.KIND) if t.SELL[c] > 0]
+        mends = move_tables(t).mend
+        out += [mends[u] for u in leg if wounds[u]]
+    if any(wounds[u] for u in leg):
+        sell, sells = t.SELL, move_tables(t).sell
+        out += [sells[c] for c in firsts(st.hand[s], t.KIND) if sell[c] > 0]
     return out
 
 
@@ -285,24 +233,22 @@ def _combat_plays(st: State, s: int, foe: int, out: list[Move]) -> None:
     """Mercenaries and Spells seat ``s`` may play in a fight between Legions."""
     t = st.t
     hand = firsts(st.hand[s], t.KIND)
-    out += [(HIRE_OP, c, -1) for c in hand if _is_merc(st, c)]
+    hires = move_tables(t).hire
+    cls, sub = t.CLS, t.SUB
+    out += [hires[c] for c in hand if cls[c] == UNIT and sub[c] == MERC]
     _combat_spells(st, s, foe, out, hand)
 
 
-def _combat_spells(
-    st: State, s: int, foe: int, out: list[Move], hand: list[int] | None = None
-) -> None:
-    """Spells seat ``s`` may cast in the current combat (``foe``: the opposing seat, -1 against
-    a Monster)."""
+def _combat_spells(st: State, s: int, foe: int, out: list[Move], hand: list[int]) -> None:
+    """Spells of ``hand`` (first copies) seat ``s`` may cast in the current combat (``foe``:
+    the opposing seat, -1 against a Monster)."""
     t = st.t
-    if st.cast[s] >= spells_allowed(st, s):
+    cls, when = t.CLS, t.WHEN
+    spells = [c for c in hand if cls[c] == SPELL and when[c] & CAN_COMBAT]
+    if not spells or st.cast[s] >= spells_allowed(st, s):
         return
-    if hand is None:
-        hand = firsts(st.hand[s], t.KIND)
     units = None
-    for c in hand:
-        if t.CLS[c] != SPELL or not t.WHEN[c] & CAN_COMBAT:
-            continue
+    for c in spells:
         target = t.TARGET[c]
         if target == T_NONE:
             out.append((CAST, c, -1))
@@ -310,8 +256,8 @@ def _combat_spells(
             if st.cmode == VS_MONSTER:
                 out.append((CAST, c, -1))
             else:
-                n = t.S_WOUND[c]
-                out += [(CAST, c, u) for u in st.legion[foe] if not lethal_to_hero(st, foe, u, n)]
+                spare = _spared(st, foe, t.S_WOUND[c])
+                out += [(CAST, c, u) for u in st.legion[foe] if u != spare]
         elif t.S_HEAL[c]:
             out += [(CAST, c, u) for u in st.legion[s] if st.wounds[u]]
         else:
