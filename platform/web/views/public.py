@@ -18,6 +18,8 @@ from ratings import explain
 from ratings.bots import may_enter
 from ratings.models import Ladder, QueueEntry, Rating
 from ratings.service import conservative
+from ratings.standings import LEADERBOARD_ORDER, ladder_certainties
+from ratings.uncertainty import EXPLAINED as CERTAINTY_EXPLAINED
 from tournaments.outcome import player_events
 from tournaments.rated import describe as paper_description
 from web import home_page, queries
@@ -161,13 +163,15 @@ def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> 
     ratings = (
         Rating.objects.filter(ladder=ladder, games__gt=0)
         .select_related("player")
-        .order_by("-conservative", "-games", "player__username")
+        .order_by(*LEADERBOARD_ORDER)
     )
     page = Paginator(ratings, 50).get_page(request.GET.get("page"))
     rows = list(page.object_list)
     recent = queries.recent_changes(ladder.pk, [r.player_id for r in rows])
+    certain = ladder_certainties(ladder, [r.player_id for r in rows])
     for i, r in enumerate(rows):
         r.position = page.start_index() + i
+        r.certainty = certain[r.player_id]
         series = recent.get(r.player_id, [])
         r.trend = series[-1] - series[0] if len(series) > 1 else 0.0
         r.spark = sparkline(series, label=explain.trend(series))
@@ -177,6 +181,7 @@ def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> 
         "rows": rows,
         "queue_size": QueueEntry.objects.filter(ladder=ladder).count(),
         "conservative_explained": explain.CONSERVATIVE,
+        "certainty_explained": CERTAINTY_EXPLAINED,
         **drift_context(ladder),
         **ladder_forms(request, ladder, **bound),
     }
