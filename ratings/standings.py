@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ratings.models import Rating
-from ratings.uncertainty import DEFAULT_LEVEL, Field, RankBelief, prob_above
+from ratings.uncertainty import DEFAULT_LEVEL, Field, RankBelief, percent_text, prob_above
 
 LEADERBOARD_ORDER = ("-conservative", "-games", "player__username")
 
@@ -27,14 +27,7 @@ class Certainty:
 
     def above_next_text(self) -> str:
         """ "83%" (never 100% or 0%: ">99.9%", "<0.1%"), "—" for the last player."""
-        p = self.above_next
-        if p is None:
-            return "—"
-        if p > 0.999:
-            return ">99.9%"
-        if p < 0.001:
-            return "<0.1%"
-        return f"{p:.0%}" if 0.01 <= p <= 0.99 else f"{p:.1%}"
+        return "—" if self.above_next is None else percent_text(self.above_next)
 
 
 def certainties(

@@ -158,6 +158,15 @@ def binary_entropy(p: float) -> float:
     return -(p * math.log2(p) + (1.0 - p) * math.log2(1.0 - p))
 
 
+def percent_text(p: float) -> str:
+    """A probability as people read it: "83%", "99.5%", never 100% or 0% (">99.9%", "<0.1%")."""
+    if p > 0.999:
+        return ">99.9%"
+    if p < 0.001:
+        return "<0.1%"
+    return f"{p:.0%}" if 0.01 <= p <= 0.99 else f"{p:.1%}"
+
+
 EXPLAINED = (
     "“Above next” is the chance that a player's true skill is higher than the next player's, "
     "and “likely rank” is where they rank with 90% probability, both from the ratings' "

@@ -16,7 +16,7 @@ from matches.wording import match_result_text
 from players.models import Player
 from ratings import explain
 from ratings.bots import may_enter
-from ratings.models import Ladder, QueueEntry, Rating
+from ratings.models import ClosingRun, Ladder, QueueEntry, Rating
 from ratings.service import conservative
 from ratings.standings import LEADERBOARD_ORDER, ladder_certainties
 from ratings.uncertainty import EXPLAINED as CERTAINTY_EXPLAINED
@@ -182,6 +182,7 @@ def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> 
         "queue_size": QueueEntry.objects.filter(ladder=ladder).count(),
         "conservative_explained": explain.CONSERVATIVE,
         "certainty_explained": CERTAINTY_EXPLAINED,
+        "closing_run": ClosingRun.objects.filter(ladder=ladder).first(),
         **drift_context(ladder),
         **ladder_forms(request, ladder, **bound),
     }
