@@ -71,11 +71,22 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
         if changes:  # the rating before the first of them, then after each
             first = changes[0]
             values.insert(0, conservative(first.mu_before, first.sigma_before))
+        band = [(c.mu_after - 2 * c.sigma_after, c.mu_after + 2 * c.sigma_after) for c in changes]
+        if changes:
+            first = changes[0]
+            band.insert(
+                0,
+                (
+                    first.mu_before - 2 * first.sigma_before,
+                    first.mu_before + 2 * first.sigma_before,
+                ),
+            )
         r.chart = line_chart(
             values,
             title=f"{person.public_name}: conservative rating on {r.ladder.name}",
             x_label="match",
             dates=[changes[0].played, *[c.played for c in changes]] if changes else None,
+            band=band or None,
         )
         r.last_move = explain.move(changes[-1], changes[-1].ranks) if changes else None
     matches = list(
