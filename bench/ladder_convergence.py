@@ -152,8 +152,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     parser.add_argument("--seeds", type=int, default=3, help="seeds of the convergence race")
     parser.add_argument("--closing-seeds", type=int, default=20)
+    parser.add_argument("--closing-from", type=int, default=0, help="first closing seed (of 1000+)")
     args = parser.parse_args()
     for name, fn in (("quality", quality_round), ("information", information_round)):
+        if not args.seeds:
+            break
         games, seconds, censored = [], [], 0
         for seed in range(args.seeds):
             t0 = time.perf_counter()
@@ -175,7 +178,18 @@ def main() -> None:
         )
         emit(name, "seconds_per_seed_median", statistics.median(seconds), "s")
     if args.closing_seeds:
-        outcomes = [closing_run(1000 + s) for s in range(args.closing_seeds)]
+        outcomes = []
+        for s in range(args.closing_from, args.closing_from + args.closing_seeds):
+            outcomes.append(closing_run(1000 + s))
+            ok, games, reason = outcomes[-1]
+            emit(
+                f"closing-run-seed{1000 + s}",
+                "top10_correct",
+                float(ok),
+                "bool",
+                games=games,
+                ended_on=reason,
+            )
         right = sum(ok for ok, _, _ in outcomes)
         emit(
             "closing-run",
