@@ -65,8 +65,10 @@ def true_strengths() -> list[float]:
     return top + rest
 
 
-def make_env() -> trueskill.TrueSkill:
-    return trueskill.TrueSkill(draw_probability=0.01)
+def make_env(drift: bool = True) -> trueskill.TrueSkill:
+    """The package's defaults; ``drift`` false: tau 0, as the platform rates a closing run."""
+    env = trueskill.TrueSkill(draw_probability=0.01)
+    return env if drift else trueskill.TrueSkill(draw_probability=0.01, tau=0.0)
 
 
 class Ladder:
@@ -132,6 +134,7 @@ def closing_run(seed: int) -> tuple[bool, int, str]:
     for _ in range(SEASON):
         quality_round(ladder)
     contenders = ladder.top(CONTENDERS)
+    ladder.env = make_env(drift=False)  # frozen contenders: no drift (ratings.service)
     remaining = dict.fromkeys(contenders, PER_CONTENDER)
     start = ladder.games
     while True:

@@ -30,7 +30,7 @@ from ratings.bots import bot_spec
 from ratings.candidates import Candidate
 from ratings.closing_plan import by_skill, plan_round, ranked_pairs, verdict
 from ratings.models import ClosingRun, LadderLogEntry, QueueEntry, Rating
-from ratings.service import conservative, make_env
+from ratings.service import CLOSING_ORIGIN, conservative, make_env
 from ratings.signals import closing_run_changed
 from ratings.standings import LEADERBOARD_ORDER
 from ratings.uncertainty import Field, prob_above
@@ -181,7 +181,9 @@ def step(run_id: int) -> bool:
         if verdict(field, left, run.confidence, run.places).over:
             finish(run, field)
             return False
-        groups = plan_round(field, make_env(run.ladder), left, run.confidence, run.places)
+        groups = plan_round(
+            field, make_env(run.ladder, drift=False), left, run.confidence, run.places
+        )
         if not groups:
             finish(run, field)
             return False
@@ -198,7 +200,7 @@ def step(run_id: int) -> bool:
                 )
                 for c in group.members
             ]
-            match = run.ladder.schedule(seats, origin="closing-run")
+            match = run.ladder.schedule(seats, origin=CLOSING_ORIGIN)
             run.matches.add(match)
             for c in group.members:
                 run.played[str(c.player_id)] = int(run.played.get(str(c.player_id), 0)) + 1

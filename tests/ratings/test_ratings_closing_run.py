@@ -5,6 +5,7 @@ the chosen confidence or on the budget, with the final ranking kept and both act
 from __future__ import annotations
 
 import pytest
+import trueskill
 
 from matches.models import Match, MatchState
 from players.models import Player
@@ -75,6 +76,25 @@ def test_a_closing_run_freezes_entries_and_ends_on_its_budget(
     assert all(m.origin == "closing-run" for m in matches)
     assert sum(run.played.values()) == 2 * len(matches)
     assert Match.objects.filter(ladder=duel).count() == len(matches)  # nothing else played
+    # Frozen contenders do not drift: the first match is rated with tau 0 (the package's own
+    # update, which recompute_ladder uses too: ratings.service.drifts).
+    first = min(matches, key=lambda m: m.pk)
+    changes = {c.player_id: c for c in first.rating_changes.all()}
+    start = {b.pk: (mu, 1.5) for b, mu in zip(bots, (26, 25, 24), strict=True)}
+    winner = next(s.player_id for s in first.seats.all() if s.rank == 0)
+    loser = next(s.player_id for s in first.seats.all() if s.player_id != winner)
+    env = trueskill.TrueSkill(
+        mu=duel.mu,
+        sigma=duel.sigma,
+        beta=duel.beta,
+        tau=0.0,
+        draw_probability=duel.draw_probability,
+    )
+    won, lost = trueskill.rate_1vs1(
+        env.create_rating(*start[winner]), env.create_rating(*start[loser]), env=env
+    )
+    assert changes[winner].sigma_after == pytest.approx(won.sigma, abs=1e-9)
+    assert changes[loser].mu_after == pytest.approx(lost.mu, abs=1e-9)
     ranking = run.final_ranking
     assert [r["position"] for r in ranking] == [1, 2, 3]
     assert {r["name"] for r in ranking} == {"Ada", "Bea", "Cy"}
