@@ -13,8 +13,10 @@ from django.urls import reverse
 from gauntlet.admin_mixins import AuditedAdmin, ZonedAdmin
 from ratings.models import (
     BotProfile,
+    ClosingRun,
     HeldRating,
     Ladder,
+    LadderLogEntry,
     QueueEntry,
     QueueWait,
     Rating,
@@ -140,3 +142,30 @@ class BotProfileAdmin(ZonedAdmin):
     list_filter = ("game",)
     search_fields = ("player__username", "owner__username")
     raw_id_fields = ("player", "owner")
+
+
+CLOSED_ON_THE_SITE = (
+    "Staff and organisers start a closing run on the ladder's closing page (with a reason, "
+    "logged); its rounds and final ranking follow from its matches"
+)
+
+
+@admin.register(ClosingRun)
+class ClosingRunAdmin(LadderRows):
+    audit_note = CLOSED_ON_THE_SITE
+    list_display = ("ladder", "state", "reason", "rounds", "per_contender", "confidence")
+    list_filter = ("ladder", "state")
+    list_select_related = ("ladder",)
+
+    def site_page(self, obj: Any) -> str | None:
+        return reverse("web-ladder-closing", args=[obj.ladder.slug])
+
+
+@admin.register(LadderLogEntry)
+class LadderLogEntryAdmin(LadderRows):
+    """Append-only: who did what to a ladder, when and why."""
+
+    audit_note = CLOSED_ON_THE_SITE
+    list_display = ("ladder", "action", "actor", "reason", "created")
+    list_filter = ("ladder", "action")
+    list_select_related = ("ladder", "actor")

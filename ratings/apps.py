@@ -9,11 +9,17 @@ class RatingsConfig(AppConfig):
     def ready(self) -> None:
         from matches.signals import match_reopened, matches_finished
         from ratings import receivers
-        from ratings.signals import person_challenged, queue_joined
+        from ratings.signals import closing_run_changed, person_challenged, queue_joined
 
         # One signal per finishing transaction (``matches=[...]``): the whole batch is rated in
         # a handful of queries, inside that transaction.
         matches_finished.connect(receivers.on_matches_finished, dispatch_uid="ratings.rate_matches")
+        matches_finished.connect(
+            receivers.on_closing_matches_finished, dispatch_uid="ratings.closing_runs"
+        )
+        closing_run_changed.connect(
+            receivers.on_closing_run_changed, dispatch_uid="ratings.closing_run_start"
+        )
         match_reopened.connect(receivers.on_match_reopened, dispatch_uid="ratings.recompute")
         person_challenged.connect(receivers.on_person_challenged, dispatch_uid="ratings.challenged")
         queue_joined.connect(receivers.on_queue_joined, dispatch_uid="ratings.queue_round")

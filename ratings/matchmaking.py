@@ -33,56 +33,13 @@ import trueskill
 from django.db import transaction
 from django.utils import timezone
 
+from ratings.candidates import Candidate, Group, Policy, quality_of
+
 log = logging.getLogger(__name__)
 
 # People's seats are played over the API, the play socket and the play page.
 HUMAN_SEATS_PLAYABLE = True
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One queue entry as the pairing sees it."""
-
-    key: int  # the queue entry's id
-    player_id: int
-    mu: float
-    sigma: float
-    waited: float  # seconds in the queue
-    label: str = ""  # a name for notes
-
-
-@dataclass(frozen=True)
-class Policy:
-    """How demanding the matchmaker is, and how fast it relents."""
-
-    start: float = 0.9  # fraction of the reference quality required at once
-    widen_per_minute: float = 0.6  # fraction given up per minute of waiting
-    floor: float = 0.0  # never below this fraction
-
-    def fraction(self, waited: float) -> float:
-        return max(self.floor, self.start - self.widen_per_minute * waited / 60.0)
-
-
-@dataclass(frozen=True)
-class Group:
-    """A match to schedule: its members (seat order), team per member, quality and why."""
-
-    members: tuple[Candidate, ...]
-    teams: tuple[int, ...] | None  # team index per member; None: everyone for themselves
-    quality: float
-    threshold: float
-    why: str
-    flags: tuple[str, ...] = field(default=())
-
-
-def quality_of(env: trueskill.TrueSkill, teams: Sequence[Sequence[Candidate]]) -> float:
-    """TrueSkill's match quality (draw probability of the teams), 0.0 if it cannot be computed."""
-    try:
-        return float(
-            env.quality([tuple(env.create_rating(c.mu, c.sigma) for c in t) for t in teams])
-        )
-    except (FloatingPointError, ValueError, ZeroDivisionError, OverflowError):
-        return 0.0
+DEFAULT_POLICY = Policy()
 
 
 def team_splits(n: int, team_size: int) -> list[tuple[int, ...]]:
@@ -134,7 +91,7 @@ def form_groups(
     env: trueskill.TrueSkill,
     *,
     team_size: int = 1,
-    policy: Policy = Policy(),
+    policy: Policy = DEFAULT_POLICY,
 ) -> list[Group]:
     """Groups of exactly ``size`` candidates, longest-waiting first, each over its threshold.
 
@@ -278,7 +235,7 @@ def matchmake(
     ladder: Any,
     *,
     now: datetime | None = None,
-    policy: Policy = Policy(),
+    policy: Policy = DEFAULT_POLICY,
     enqueue: bool = True,
     refill: bool = True,
 ) -> MatchmakingReport:
@@ -288,7 +245,6 @@ def matchmake(
     from engines.base import BadSetup
     from engines.registry import UnknownGame, get_game
     from ratings.models import QueueEntry, QueueWait, Rating
-    from ratings.service import make_env
 
     report = MatchmakingReport(ladder.slug)
     if not ladder.active:
@@ -332,9 +288,7 @@ def matchmake(
             )
             for e in playable
         ]
-        groups = form_groups(
-            candidates, ladder.seats, make_env(ladder), team_size=ladder.team_size, policy=policy
-        )
+        groups = pair_candidates(ladder, candidates, policy, {e.pk for e in playable if e.bot})
         for group in groups:
             members = [by_key[c.key] for c in group.members]
             teams = group.teams or [None] * len(members)
@@ -359,6 +313,29 @@ def matchmake(
             report.matches.append(match.pk)
             report.notes.append(f"match {match.pk}: {group.why}")
     return report
+
+
+def pair_candidates(
+    ladder: Any, candidates: list[Candidate], policy: Policy, bot_keys: set[int]
+) -> list[Group]:
+    """The groups of a round: on a 1v1 ladder whose ``matchmaking`` is ``information``, its
+    bot entries (``bot_keys``) by :func:`ratings.information.information_groups` (positions
+    read from the whole ladder's ratings) and its people by quality; otherwise everyone by
+    :func:`form_groups`."""
+    from ratings.information import information_groups
+    from ratings.models import Rating
+    from ratings.service import make_env
+
+    env = make_env(ladder)
+    if ladder.matchmaking != "information" or ladder.seats != 2 or ladder.team_size != 1:
+        return form_groups(candidates, ladder.seats, env, team_size=ladder.team_size, policy=policy)
+    rows = Rating.objects.filter(ladder=ladder).values_list("player_id", "mu", "sigma")
+    ranked = [Candidate(pid, pid, mu, sigma, 0.0) for pid, mu, sigma in rows]
+    known = {c.player_id for c in ranked}
+    ranked += [c for c in candidates if c.player_id not in known]
+    bots = [c for c in candidates if c.key in bot_keys]
+    people = [c for c in candidates if c.key not in bot_keys]
+    return information_groups(bots, env, ranked=ranked) + form_groups(people, 2, env, policy=policy)
 
 
 def matchmake_all() -> dict[str, list[int]]:

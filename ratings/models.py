@@ -42,6 +42,13 @@ class Ladder(models.Model):
     bot_arena = models.BooleanField(
         default=False, help_text="Keep this ladder's bot accounts playing matches continuously."
     )
+    matchmaking = models.CharField(
+        max_length=12,
+        choices=[("quality", "match quality"), ("information", "information")],
+        default="quality",
+        help_text="How bot accounts are paired (1v1): the closest match, or the game that "
+        "settles the ranking most (ratings.information). People are always paired by quality.",
+    )
     # The turn clock of matches with people's seats (see matches.clock); 0 and 0: no clock.
     clock_initial = models.PositiveIntegerField(
         default=DEFAULT_CLOCK_INITIAL, help_text="Seconds on each person's clock at the start."
@@ -287,3 +294,74 @@ class HeldRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} held at {self.mu:.2f} on {self.ladder}"
+
+
+class ClosingRun(models.Model):
+    """A ladder's closing run: entries frozen (the ladder is closed to the queue and to
+    challenges), its top ``contenders`` (bot accounts) play up to ``per_contender`` more
+    matches each, scheduled where the ranking is least certain (``ratings.closing_plan``),
+    until every adjacent pair of the top ``places`` is ordered with ``confidence`` or the
+    budget is spent; then its final ranking is kept here (``ratings.closing``)."""
+
+    class State(models.TextChoices):
+        RUNNING = "running"
+        FINISHED = "finished"
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.PROTECT, related_name="closing_runs")
+    state = models.CharField(max_length=12, choices=State.choices, default=State.RUNNING)
+    contenders = models.JSONField(help_text="Player ids frozen at the start, leaderboard order.")
+    places = models.PositiveSmallIntegerField(help_text="Final places to settle.")
+    per_contender = models.PositiveIntegerField(help_text="Matches each contender may play.")
+    confidence = models.FloatField(help_text="P(above the next) every adjacent pair must reach.")
+    played = models.JSONField(default=dict, help_text="Matches played so far by player id.")
+    matches = models.ManyToManyField("matches.Match", related_name="closing_runs", blank=True)
+    rounds = models.PositiveIntegerField(default=0)
+    reason = models.CharField(max_length=12, blank=True, help_text="confidence or budget.")
+    final_ranking = models.JSONField(null=True, blank=True)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ladder"],
+                condition=models.Q(state="running"),
+                name="one_running_closing_run_per_ladder",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"closing run of {self.ladder} ({self.state})"
+
+
+class LadderLogEntry(models.Model):
+    """Append-only log of staff and organisers' actions on a ladder (a closing run started,
+    finished): who, when, why, and what."""
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.PROTECT, related_name="log_entries")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    action = models.CharField(max_length=24)
+    reason = models.TextField(blank=True)
+    detail = models.JSONField(default=dict)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name_plural = "ladder log entries"
+
+    def __str__(self) -> str:
+        return f"{self.action} on {self.ladder} by {self.actor}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise ValueError("ladder log entries are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise ValueError("ladder log entries are append-only")

@@ -33,6 +33,32 @@ def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
         )
 
 
+def on_closing_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
+    """Once the finish commits, advance the closing runs of its closing-run matches."""
+    closing = [m.pk for m in matches if m.origin == "closing-run"]
+    if not closing:
+        return
+    from ratings.models import ClosingRun
+
+    runs = set(
+        ClosingRun.objects.filter(matches__in=closing, state="running").values_list("pk", flat=True)
+    )
+    for pk in sorted(runs):
+        transaction.on_commit(lambda pk=pk: _advance_later(pk))
+
+
+def on_closing_run_changed(sender: Any, run: Any, **kwargs: Any) -> None:
+    """A closing run just started: its first round once the start commits."""
+    if run.state == "running" and run.rounds == 0:
+        transaction.on_commit(lambda: _advance_later(run.pk))
+
+
+def _advance_later(run_id: int) -> None:
+    from ratings.tasks import advance_closing_run
+
+    advance_closing_run.delay(run_id)
+
+
 def on_match_reopened(sender: Any, match: Any, **kwargs: Any) -> None:
     """An admin voided or corrected a match: recompute its ladder from that match on."""
     if not match.ladder_id:

@@ -24,6 +24,7 @@ from ratings.service import (
     activity_time,
     compute_updates,
     conservative,
+    drifts,
     held_ratings,
     unrateable,
 )
@@ -141,7 +142,7 @@ def recompute_ladder(
             m
             for m in Match.objects.filter(
                 ladder=ladder, rated=True, state=MatchState.FINISHED
-            ).only("pk", "finished_at", "created", "ladder_id", "rated", "state")
+            ).only("pk", "finished_at", "created", "ladder_id", "rated", "state", "origin")
             if m.pk not in kept_matches
         ]
         sequenced = sorted(
@@ -176,7 +177,7 @@ def recompute_ladder(
             for s in seats:
                 st = state.setdefault(s.player_id, PlayerState(*start_of(s.player_id)))
                 current[s.player_id] = (st.mu, st.sigma)
-            updates, backend = compute_updates(ladder, seats, current, held)
+            updates, backend = compute_updates(ladder, seats, current, held, drift=drifts(m))
             when = activity_time(m)
             for u in updates:
                 st = state[u.player_id]

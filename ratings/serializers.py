@@ -55,6 +55,11 @@ class LeaderboardEntrySerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="player.username")
     display_name = serializers.CharField(source="player.public_name")
     is_bot = serializers.BooleanField(source="player.is_bot")
+    above_next = serializers.SerializerMethodField(
+        help_text="P(this player's skill > the next player's), from the posteriors; null last."
+    )
+    rank_low = serializers.SerializerMethodField(help_text="The 90% rank interval's best rank.")
+    rank_high = serializers.SerializerMethodField(help_text="The 90% rank interval's worst rank.")
 
     class Meta:
         model = Rating
@@ -64,6 +69,9 @@ class LeaderboardEntrySerializer(serializers.ModelSerializer):
             "display_name",
             "is_bot",
             "conservative",
+            "above_next",
+            "rank_low",
+            "rank_high",
             "mu",
             "sigma",
             "games",
@@ -74,6 +82,18 @@ class LeaderboardEntrySerializer(serializers.ModelSerializer):
 
     def get_position(self, rating: Rating) -> int:
         return getattr(rating, "position", 0)
+
+    def get_above_next(self, rating: Rating) -> float | None:
+        certainty = getattr(rating, "certainty", None)
+        return None if certainty is None else certainty.above_next
+
+    def get_rank_low(self, rating: Rating) -> int | None:
+        certainty = getattr(rating, "certainty", None)
+        return None if certainty is None else certainty.rank.low
+
+    def get_rank_high(self, rating: Rating) -> int | None:
+        certainty = getattr(rating, "certainty", None)
+        return None if certainty is None else certainty.rank.high
 
 
 class RatingChangeSerializer(serializers.ModelSerializer):

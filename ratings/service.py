@@ -46,13 +46,25 @@ UNCHANGED_BACKEND = "unchanged"  # both backends failed: the ratings stay as the
 Pair = tuple[float, float]  # (mu, sigma)
 
 
-def make_env(ladder: Any, backend: str | None = None) -> trueskill.TrueSkill:
-    """The ladder's TrueSkill environment (``backend=None``: the package's default one)."""
+# A closing run's matches (ratings.closing): its contenders are frozen, so their skill does not
+# drift between its games and they are rated without tau (with it, sigma could never shrink
+# below the drift's floor, and the run's confidence never be reached: docs/ratings.md).
+CLOSING_ORIGIN = "closing-run"
+
+
+def drifts(match: Any) -> bool:
+    """Whether ``match`` is rated with the ladder's tau (all but a closing run's matches)."""
+    return getattr(match, "origin", "") != CLOSING_ORIGIN
+
+
+def make_env(ladder: Any, backend: str | None = None, drift: bool = True) -> trueskill.TrueSkill:
+    """The ladder's TrueSkill environment (``backend=None``: the package's default one;
+    ``drift`` false: tau 0, for a closing run's frozen contenders)."""
     return trueskill.TrueSkill(
         mu=ladder.mu,
         sigma=ladder.sigma,
         beta=ladder.beta,
-        tau=ladder.tau,
+        tau=ladder.tau if drift else 0.0,
         draw_probability=ladder.draw_probability,
         backend=backend,
     )
@@ -75,7 +87,7 @@ def _rate_with(
 
 
 def rate_groups(
-    ladder: Any, groups: Sequence[Sequence[Pair]], ranks: Sequence[int]
+    ladder: Any, groups: Sequence[Sequence[Pair]], ranks: Sequence[int], drift: bool = True
 ) -> tuple[list[list[Pair]], str]:
     """New (mu, sigma) per member of each group, and the backend that computed them.
 
@@ -83,11 +95,11 @@ def rate_groups(
     0 best, equal ranks for a draw. The default backend first; ``mpmath`` if it raises.
     """
     try:
-        return _rate_with(make_env(ladder), groups, ranks), DEFAULT_BACKEND
+        return _rate_with(make_env(ladder, drift=drift), groups, ranks), DEFAULT_BACKEND
     except FloatingPointError:
         pass
     try:
-        return _rate_with(make_env(ladder, MPMATH_BACKEND), groups, ranks), MPMATH_BACKEND
+        return _rate_with(make_env(ladder, MPMATH_BACKEND, drift), groups, ranks), MPMATH_BACKEND
     except (FloatingPointError, ValueError, ZeroDivisionError, OverflowError):
         pass
     import mpmath
@@ -95,7 +107,7 @@ def rate_groups(
     # The package's own advice when mpmath is not precise enough: raise ``mpmath.mp.dps``.
     try:
         with mpmath.workdps(MPMATH_HIGH_DPS):
-            rated = _rate_with(make_env(ladder, MPMATH_BACKEND), groups, ranks)
+            rated = _rate_with(make_env(ladder, MPMATH_BACKEND, drift), groups, ranks)
         return rated, MPMATH_HIGH_BACKEND
     except (FloatingPointError, ValueError, ZeroDivisionError, OverflowError):
         # Never fail a match over its rating: record the match with unchanged ratings.
@@ -153,6 +165,7 @@ def compute_updates(
     seats: Sequence[SeatOutcome],
     current: dict[int, Pair],
     held: Iterable[int] = (),
+    drift: bool = True,
 ) -> tuple[list[Update], str]:
     """TrueSkill updates for one match; ``current`` holds each player's (mu, sigma) before it.
 
@@ -163,7 +176,9 @@ def compute_updates(
     held = set(held)
     groups = group_seats(seats)
     ranks = [min(s.rank for s in g) for g in groups]
-    rated, backend = rate_groups(ladder, [[current[s.player_id] for s in g] for g in groups], ranks)
+    rated, backend = rate_groups(
+        ladder, [[current[s.player_id] for s in g] for g in groups], ranks, drift
+    )
     updates = []
     for g, rank, after in zip(groups, ranks, rated, strict=True):
         for s, (mu, sigma) in zip(g, after, strict=True):
@@ -283,7 +298,11 @@ def rate_matches(matches: Sequence[Match]) -> dict[int, list[RatingChange]]:
                 if (ladder.pk, s.player_id) in held:
                     current[s.player_id] = held[ladder.pk, s.player_id]
             updates, backend = compute_updates(
-                ladder, seats, current, [p for (lid, p) in held if lid == ladder.pk]
+                ladder,
+                seats,
+                current,
+                [p for (lid, p) in held if lid == ladder.pk],
+                drift=drifts(match),
             )
             ladder.last_sequence += 1
             used_ladders.add(ladder.pk)

@@ -10,3 +10,4 @@ from django.dispatch import Signal
 
 person_challenged = Signal()  # sender=Match, match=<Match>, challenger=<Player>, opponent=<Player>
 queue_joined = Signal()  # sender=QueueEntry, entry=<QueueEntry>
+closing_run_changed = Signal()  # sender=ClosingRun, run=<ClosingRun>: started, a round, finished

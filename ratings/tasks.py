@@ -43,8 +43,10 @@ install_beat_schedule()
 @shared_task(name="ratings.matchmake", ignore_result=True)
 def matchmake() -> dict[str, list[int]]:
     """One matchmaking round on every active ladder; the matches scheduled, by ladder."""
+    from ratings.closing import advance_running
     from ratings.matchmaking import matchmake_all
 
+    advance_running()  # a closing run whose last match's advance was lost goes on
     return matchmake_all()
 
 
@@ -62,3 +64,11 @@ def recompute_ladder(ladder_slug: str, from_sequence: int | None = None) -> dict
     from ratings.recompute import recompute_ladder_named
 
     return recompute_ladder_named(ladder_slug, from_sequence).as_dict()
+
+
+@shared_task(name="ratings.advance_closing_run", ignore_result=True)
+def advance_closing_run(run_id: int) -> None:
+    """Finish a closing run or schedule its next round, if none of its matches is to play."""
+    from ratings.closing import advance
+
+    advance(run_id)

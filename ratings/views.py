@@ -33,6 +33,7 @@ from ratings.serializers import (
     check_deck,
     deck_from_version,
 )
+from ratings.standings import LEADERBOARD_ORDER, ladder_certainties
 
 USERNAME = r"[\w.@+-]+"
 
@@ -87,7 +88,7 @@ class LeaderboardView(generics.ListAPIView):
         return (
             Rating.objects.filter(ladder=ladder, games__gt=0)
             .select_related("player")
-            .order_by("-conservative", "-games", "player__username")
+            .order_by(*LEADERBOARD_ORDER)
         )
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -96,8 +97,10 @@ class LeaderboardView(generics.ListAPIView):
         first = 1
         if self.paginator is not None and getattr(self.paginator, "page", None) is not None:
             first = self.paginator.page.start_index()
+        certain = ladder_certainties(get_ladder(self.kwargs["slug"]), [r.player_id for r in page])
         for i, rating in enumerate(page):
             rating.position = first + i
+            rating.certainty = certain[rating.player_id]
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
 

@@ -65,19 +65,25 @@ def line_chart(
     x_label: str = "match",
     y_label: str = "rating",
     dates: Sequence[datetime] | None = None,
+    band: Sequence[tuple[float, float]] | None = None,
 ) -> SafeString:
     """A line chart of ``values`` in order (one point per value) with min/max gridlines.
 
     With ``dates`` (one per value) the x axis shows dates (:func:`date_labels`), else "start"
-    and "after N matches".
+    and "after N matches". With ``band`` (a low and a high per value) a shaded band is drawn
+    behind the line (a rating's uncertainty), the scale taking it in.
     """
     values = [float(v) for v in values]
     if not values:
         return format_html('<p class="muted">{}: no data yet.</p>', title)
     if dates is not None and len(dates) != len(values):
         raise ValueError(f"line_chart: {len(dates)} dates for {len(values)} values")
+    if band is not None and len(band) != len(values):
+        raise ValueError(f"line_chart: {len(band)} band points for {len(values)} values")
     left, right, top, bottom = 60, 12, 12, 28
     lo, hi = min(values), max(values)
+    if band:
+        lo, hi = min(lo, *(b[0] for b in band)), max(hi, *(b[1] for b in band))
     if hi - lo < 1e-9:
         lo, hi = lo - 1, hi + 1
     n = len(values)
@@ -120,6 +126,19 @@ def line_chart(
             f'<text x="{width - right}" y="{height - 8}" text-anchor="end">after {n - 1} '
             f"{escape(x_label)}(es)</text>"
         )
+    band_svg = ""
+    if band:
+
+        def y_of(v: float) -> float:
+            return top + (height - top - bottom) * (hi - v) / (hi - lo)
+
+        edge = [(x, y_of(b[1])) for x, b in zip(xs, band, strict=True)]
+        edge += [(x, y_of(b[0])) for x, b in reversed(list(zip(xs, band, strict=True)))]
+        band_svg = (
+            '<polygon class="band" points="'
+            + " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in edge)
+            + '"/>'
+        )
     svg = (
         f'<svg class="chart" viewBox="0 0 {width} {height}" width="100%" role="img" '
         f'aria-label="{escape(title)}" preserveAspectRatio="xMidYMid meet">'
@@ -129,6 +148,7 @@ def line_chart(
         f'<g class="axis"><text x="{left - 6}" y="{y_hi + 4}" text-anchor="end">{hi:.1f}</text>'
         f'<text x="{left - 6}" y="{y_lo + 4}" text-anchor="end">{lo:.1f}</text>'
         f"{x_axis}</g>"
+        f"{band_svg}"
         f'<polyline class="line" fill="none" points="{points}"/>'
         f'<g class="dots">{dots}</g></svg>'
     )

@@ -3,6 +3,7 @@ from django.urls import path
 from web.views import (
     accounts,
     catalogues,
+    closing,
     decks,
     game,
     insights,
@@ -70,6 +71,8 @@ urlpatterns = [
     path("ladders/", public.ladder_list, name="web-ladders"),
     path("ladders/<slug:slug>/", public.leaderboard, name="web-ladder"),
     path("ladders/<slug:slug>/backtest/", insights.backtest, name="web-ladder-backtest"),
+    path("ladders/<slug:slug>/closing/", closing.closing_page, name="web-ladder-closing"),
+    path("ladders/<slug:slug>/closing/start/", closing.closing_start, name="web-closing-start"),
     path("ladders/<slug:slug>/queue/join/", queue.queue_join, name="web-queue-join"),
     path("ladders/<slug:slug>/queue/leave/", queue.queue_leave, name="web-queue-leave"),
     path("ladders/<slug:slug>/queue/wait/", queue.queue_wait, name="web-queue-wait"),

@@ -20,7 +20,15 @@ from matches import audit
 from matches.models import AuditEntry, Match
 from matches.scheduling import SeatSpec, schedule_match
 from players.models import Player
-from ratings.models import BotProfile, Ladder, QueueEntry, QueueWait, RatingChange
+from ratings.models import (
+    BotProfile,
+    ClosingRun,
+    Ladder,
+    LadderLogEntry,
+    QueueEntry,
+    QueueWait,
+    RatingChange,
+)
 from tests.support.accounts import STRONG
 from tournaments import lifecycle, registration, results
 from tournaments.models import Entry, Table, Tournament
@@ -79,6 +87,16 @@ def rows(boss, django_capture_on_commit_callbacks) -> dict:
         paired_at=SIX_PM,
     )
     add_reference_bot(ladder, "random")
+    run = ClosingRun.objects.create(
+        ladder=ladder, contenders=[], places=1, per_contender=1, confidence=0.9, started_by=boss
+    )
+    LadderLogEntry.objects.create(
+        ladder=ladder,
+        actor=boss,
+        action="closing-run-start",
+        reason="admin",
+        detail={"run": run.pk},
+    )
     owner = person("deckhand")
     deck = services.create_deck(owner, AKW, "Frozen", text="3 Phalanx\n4 Titan\n12 Infantryman\n")
     DeckVersion.objects.filter(deck=deck).update(locked_reason=f"tournament:{t.pk}")

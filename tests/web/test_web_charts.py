@@ -75,3 +75,13 @@ def test_a_chart_without_dates_keeps_its_match_axis_and_refuses_a_mismatch():
     assert '<g class="dates">' not in svg and "after 2 match(es)" in svg
     with pytest.raises(ValueError, match="2 dates for 3 values"):
         line_chart([1.0, 2.0, 3.0], title="Rating", dates=[datetime(2026, 1, 1, tzinfo=UTC)] * 2)
+
+
+def test_line_chart_draws_a_band_behind_the_line_and_scales_to_it():
+    svg = str(line_chart([1.0, 2.0], title="Rating", band=[(-5.0, 9.0), (0.0, 4.0)]))
+    band = re.search(r'<polygon class="band" points="([^"]+)"', svg).group(1)
+    assert len(band.split()) == 4  # two highs, then two lows back
+    assert ">9.0</text>" in svg and ">-5.0</text>" in svg  # the axis takes the band in
+    assert svg.index('class="band"') < svg.index('class="line"')  # behind the line
+    with pytest.raises(ValueError, match="1 band points for 2 values"):
+        line_chart([1.0, 2.0], title="Rating", band=[(0.0, 1.0)])

@@ -85,6 +85,14 @@ def seat_names(match: Any) -> SafeString:
 
 
 @register.filter
+def percent(value: float) -> str:
+    """A probability in words of a percentage (``ratings.uncertainty.percent_text``)."""
+    from ratings.uncertainty import percent_text
+
+    return percent_text(float(value))
+
+
+@register.filter
 def signed(value: float) -> str:
     return f"{value:+.2f}"
 
@@ -92,6 +100,7 @@ def signed(value: float) -> str:
 ORIGIN_WORDS = {
     "challenge": "a challenge",
     "matchmaker": "paired by the ladder queue",
+    "closing-run": "scheduled by the ladder's closing run",
     "tournament": "a tournament match",
     "demo": "demo data",
     "demo-play": "demo data",

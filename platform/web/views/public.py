@@ -16,8 +16,10 @@ from matches.wording import match_result_text
 from players.models import Player
 from ratings import explain
 from ratings.bots import may_enter
-from ratings.models import Ladder, QueueEntry, Rating
+from ratings.models import ClosingRun, Ladder, QueueEntry, Rating
 from ratings.service import conservative
+from ratings.standings import LEADERBOARD_ORDER, ladder_certainties
+from ratings.uncertainty import EXPLAINED as CERTAINTY_EXPLAINED
 from tournaments.outcome import player_events
 from tournaments.rated import describe as paper_description
 from web import home_page, queries
@@ -69,11 +71,22 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
         if changes:  # the rating before the first of them, then after each
             first = changes[0]
             values.insert(0, conservative(first.mu_before, first.sigma_before))
+        band = [(c.mu_after - 2 * c.sigma_after, c.mu_after + 2 * c.sigma_after) for c in changes]
+        if changes:
+            first = changes[0]
+            band.insert(
+                0,
+                (
+                    first.mu_before - 2 * first.sigma_before,
+                    first.mu_before + 2 * first.sigma_before,
+                ),
+            )
         r.chart = line_chart(
             values,
             title=f"{person.public_name}: conservative rating on {r.ladder.name}",
             x_label="match",
             dates=[changes[0].played, *[c.played for c in changes]] if changes else None,
+            band=band or None,
         )
         r.last_move = explain.move(changes[-1], changes[-1].ranks) if changes else None
     matches = list(
@@ -161,13 +174,15 @@ def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> 
     ratings = (
         Rating.objects.filter(ladder=ladder, games__gt=0)
         .select_related("player")
-        .order_by("-conservative", "-games", "player__username")
+        .order_by(*LEADERBOARD_ORDER)
     )
     page = Paginator(ratings, 50).get_page(request.GET.get("page"))
     rows = list(page.object_list)
     recent = queries.recent_changes(ladder.pk, [r.player_id for r in rows])
+    certain = ladder_certainties(ladder, [r.player_id for r in rows])
     for i, r in enumerate(rows):
         r.position = page.start_index() + i
+        r.certainty = certain[r.player_id]
         series = recent.get(r.player_id, [])
         r.trend = series[-1] - series[0] if len(series) > 1 else 0.0
         r.spark = sparkline(series, label=explain.trend(series))
@@ -177,6 +192,8 @@ def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> 
         "rows": rows,
         "queue_size": QueueEntry.objects.filter(ladder=ladder).count(),
         "conservative_explained": explain.CONSERVATIVE,
+        "certainty_explained": CERTAINTY_EXPLAINED,
+        "closing_run": ClosingRun.objects.filter(ladder=ladder).first(),
         **drift_context(ladder),
         **ladder_forms(request, ladder, **bound),
     }
