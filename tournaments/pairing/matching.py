@@ -1,90 +1,124 @@
-"""Maximum-weight matching fallback for Swiss pairing (networkx's blossom algorithm).
+"""Exact repair of a window of point groups: networkx's blossom on a relaxed, local problem.
 
-Greedy pairing, top-down by point groups, is fast and almost always clean. When it is left with
-players it cannot pair without a rematch (or teammates), the bottom of the draw is re-paired by
-:func:`match_window`: first over a small window of the last pairs, growing until the window is the
-whole field. On the whole field every pair of players is an edge and the weights are tiered, so
-the matching has, in this order of priority:
+:mod:`tournaments.pairing.sweep` pairs point groups one at a time. Where a group cannot be paired
+at the lower bound (the incoming floater has no legal partner, or the group has no pairing
+without a rematch or teammates), the groups ``lo..hi`` around it are solved by
+:func:`solve_window`: a minimum-cost matching of the window's players where, besides pairing two
+players of the window (legal pairs only: cost = squared point difference), a player may leave the
+window at a price that bounds from below what any pairing outside would charge for it:
 
-1. the fewest rematches (none whenever a rematch-free pairing exists);
-2. the fewest teammate pairings;
-3. the bye on the lowest-ranked player allowed one (fewest byes so far);
-4. the smallest point differences, squared (then a seeded random tiebreak).
+- leaving upwards: ``(p_lo - p)^2 + gap_above^2`` (``gap_above`` = points of the group above the
+  window minus points of group ``lo``); downwards: ``(p - p_hi)^2 + gap_below^2``;
+- when an odd number of players sits above the window, one crossing of its top edge is forced:
+  a ``top`` port node must be matched (to a player leaving upwards, or to the ``bottom`` port,
+  a pair spanning the whole window); the same for the bottom edge.
 
-Smaller windows only use edges without a rematch or teammates and are accepted when they pair
-everyone in the window.
+This relaxed problem's optimum is a lower bound on the window's share of any pairing's cost (the
+proof is in docs/tournaments.md). It is solved as a maximum-weight matching of *savings* (a pair
+saves the two leaving prices minus its cost; pairs that save nothing are not edges), so rematches
+and teammates are simply absent. The solution *certifies* the window when nobody leaves except
+through the ports, the top port's player is in group ``lo`` and may meet the floater from above
+(a seeded tiebreak prefers one who may), and the bottom port's player is in group ``hi``: then
+the window's pairing costs exactly its lower bound. Otherwise :func:`solve_window` returns
+``None`` and the caller widens the window.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import networkx as nx
 
-BYE = "bye"  # the dummy node whose partner gets the bye
+TOP = ("top",)
+BOTTOM = ("bottom",)
 
 
-def match_window(
-    players: Sequence[int],
-    *,
-    points: dict[int, int],
-    position: dict[int, int],
-    met: Callable[[int, int], bool],
-    teammates: Callable[[int, int], bool],
-    bye_candidates: set[int] | None,
-    rng: random.Random,
-    whole: bool,
-) -> tuple[list[tuple[int, int]], int | None] | None:
-    """Pair ``players`` (plus the bye when ``bye_candidates`` is given) by maximum weight.
+@dataclass(frozen=True)
+class WindowSolution:
+    """A certified window: its pairs, the players on the ports, and its lower bound (= cost)."""
 
-    ``met(a, b)``: they played before; ``teammates(a, b)``: same team (both avoided if possible).
-    Returns the pairs and the bye player; ``None`` when ``whole`` is false and no pairing of the
-    window avoids every conflict.
+    pairs: list[tuple[int, int]]
+    top: int | None  # paired with the floater from above
+    bottom: int | None  # floats down to the group below
+    bound: int
+
+
+def solve_window(
+    groups: Sequence[Sequence[int]],
+    points: Sequence[int],
+    gap_above: int | None,
+    gap_below: int | None,
+    top_port: bool,
+    bottom_port: bool,
+    floater: int | None,
+    compatible: Callable[[int, int], bool],
+) -> WindowSolution | None:
+    """Solve the window made of ``groups`` (points ``points``, best first) exactly.
+
+    ``gap_above`` / ``gap_below`` are ``None`` at the top / bottom of the field (nobody can leave
+    that way). ``floater`` is the player coming down into the window's top port.
     """
-    n = len(players)
-    spread = max(points[p] for p in players) - min(points[p] for p in players)
-    d_max = spread * spread
-    d_unit = 100
-    d_top = d_unit * d_max + d_unit - 1
-    d_total = (n // 2 + 1) * (d_top + 1)
-    c_unit = d_total + 1
-    c_total = c_unit * (n + 1)
-    b_unit = c_total + d_total + 1
-    a_unit = (n // 2 + 1) * b_unit + c_total + d_total + 1
-
-    by_rank = sorted(players, key=position.__getitem__)
+    lo_points, hi_points = points[0], points[-1]
+    players = [p for group in groups for p in group]
+    group_of = {p: g for g, group in enumerate(groups) for p in group}
+    point = {p: points[g] for p, g in group_of.items()}
+    up: dict[int, int] = {}
+    down: dict[int, int] = {}
+    leave: dict[int, int] = {}
+    for p in players:
+        options = []
+        if gap_above is not None:
+            up[p] = (lo_points - point[p]) ** 2 + gap_above**2
+            options.append(up[p])
+        if gap_below is not None:
+            down[p] = (point[p] - hi_points) ** 2 + gap_below**2
+            options.append(down[p])
+        leave[p] = min(options)
+    span = None
+    if gap_above is not None and gap_below is not None:
+        span = (lo_points - hi_points) ** 2 + gap_above**2 + gap_below**2
+    big = 2 * sum(leave.values()) + (span or 0) + 1
     graph = nx.Graph()
-    graph.add_nodes_from(by_rank)
-    for i, a in enumerate(by_rank):
-        pa = points[a]
-        for b in by_rank[i + 1 :]:
-            rematch = met(a, b)
-            team = teammates(a, b)
-            if (rematch or team) and not whole:
-                continue
-            dp = pa - points[b]
-            weight = d_unit * (d_max - min(dp * dp, d_max)) + rng.randrange(d_unit)
-            if not rematch:
-                weight += a_unit
-            if not team:
-                weight += b_unit
-            graph.add_edge(a, b, weight=weight)
-    if bye_candidates is not None:
-        for place, p in enumerate(by_rank):
-            if p in bye_candidates:
-                graph.add_edge(BYE, p, weight=a_unit + b_unit + c_unit * (place + 1) + d_top)
-    chosen = nx.max_weight_matching(graph, maxcardinality=True)
-    size = n + (bye_candidates is not None)
-    if 2 * len(chosen) != size:
-        if whole:  # cannot happen: the whole field is a complete graph
-            raise AssertionError("no perfect matching over the whole field")
-        return None
+    graph.add_nodes_from(players)
+    for i, a in enumerate(players):
+        pa, la = point[a], leave[a]
+        for b in players[i + 1 :]:
+            saving = la + leave[b] - (pa - point[b]) ** 2
+            if saving > 0 and compatible(a, b):
+                graph.add_edge(a, b, weight=2 * saving)
+    if top_port:
+        for p in players:
+            tie = 1 if floater is not None and compatible(floater, p) else 0
+            graph.add_edge(TOP, p, weight=2 * (big + leave[p] - up[p]) + tie)
+    if bottom_port:
+        for p in players:
+            graph.add_edge(BOTTOM, p, weight=2 * (big + leave[p] - down[p]))
+    if top_port and bottom_port and span is not None:
+        graph.add_edge(TOP, BOTTOM, weight=2 * (2 * big - span))
+    chosen = nx.max_weight_matching(graph)
+    seated: set[int] = set()
     pairs: list[tuple[int, int]] = []
-    bye: int | None = None
+    top = bottom = None
+    bound = sum(leave.values())
     for u, v in chosen:
-        if u == BYE or v == BYE:
-            bye = v if u == BYE else u
-        else:
-            pairs.append((u, v) if position[u] < position[v] else (v, u))
-    return pairs, bye
+        if isinstance(u, tuple) and isinstance(v, tuple):
+            return None  # a pair spanning the window: not a pairing at the bound
+        if isinstance(u, tuple) or isinstance(v, tuple):
+            port, p = (u, v) if isinstance(u, tuple) else (v, u)
+            seated.add(p)
+            if port == TOP:
+                top, bound = p, bound - leave[p] + up[p]
+            else:
+                bottom, bound = p, bound - leave[p] + down[p]
+            continue
+        seated.update((u, v))
+        pairs.append((u, v))
+        bound -= leave[u] + leave[v] - (point[u] - point[v]) ** 2
+    if len(seated) != len(players):
+        return None  # somebody leaves the window: widen it
+    if top_port and (top is None or group_of[top] != 0 or not compatible(floater, top)):  # type: ignore[arg-type]
+        return None
+    if bottom_port and (bottom is None or group_of[bottom] != len(groups) - 1):
+        return None
+    return WindowSolution(pairs=pairs, top=top, bottom=bottom, bound=bound)

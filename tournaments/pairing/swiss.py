@@ -5,13 +5,15 @@ Round 1 is random from the seed (or seeded by rating: top half against bottom ha
 1. the active players (not dropped before this round) are ordered by the standings;
 2. with an odd count, the bye (a 2–0 win) goes to the lowest-ranked active player among those
    with the fewest byes (so nobody gets a second bye while an active player has none);
-3. point groups are paired top-down in a seeded random order; a group with an odd count floats its
-   lowest-ranked player down to the next group (a pair-down); each player takes the first partner
-   they have not played and who is not a teammate, and floats down when there is none;
-4. if players are left over at the bottom, the last pairs are re-paired by maximum-weight matching
-   (:mod:`tournaments.pairing.matching`), over a growing window up to the whole field, so that a
-   rematch-free pairing is found whenever one exists (then the fewest teammate pairings).
+3. the rest are paired at the optimum of the documented cost (:mod:`tournaments.pairing.cost`:
+   fewest rematches, then teammates, then the lowest bye, then the smallest squared point
+   differences) by :func:`tournaments.pairing.sweep.sweep`: point groups top-down, one floater
+   across each boundary with an odd count above it, exact windows where a group cannot be paired
+   cleanly, and a lower bound that the result meets (the proof of optimality);
+4. when no pairing avoids every rematch and teammate pair, the whole round is solved by
+   networkx's maximum-weight matching of the same cost (:func:`tournaments.pairing.cost.optimal_cost`).
 
+:func:`pair_swiss_certified` also returns the round's cost and the proven lower bound.
 Everything is deterministic for a seed. Every pairing carries flags and a plain reason.
 """
 
@@ -22,8 +24,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.pairing.matching import match_window
+from tournaments.pairing.cost import optimal_cost, round_cost, weights
 from tournaments.pairing.standings import paused_gc, standings
+from tournaments.pairing.sweep import legal_pairs, mend, sweep
 from tournaments.pairing.types import DEFAULT_SWISS, Entrant, Pairing, Result, Standing, SwissConfig
 
 
@@ -63,6 +66,7 @@ class _Field:
     byes: dict[int, int]
     opponents: dict[int, tuple[int, ...]]  # a short tuple scans as fast as a set hashes
     group: dict[int, str | None]
+    has_teams: bool
 
     def met(self, a: int, b: int) -> bool:
         return b in self.opponents[a]
@@ -70,6 +74,19 @@ class _Field:
     def teammates(self, a: int, b: int) -> bool:
         g = self.group[a]
         return g is not None and g == self.group[b]
+
+
+@dataclass(frozen=True)
+class RoundCertificate:
+    """A round's documented cost and a proven lower bound on every legal pairing's cost.
+
+    ``method``: ``"bound"`` (the sweep's lower bound, met exactly), ``"blossom"`` (networkx over
+    the whole round: exact by construction) or ``"first"`` (round 1: every pair costs 0).
+    """
+
+    cost: int
+    lower_bound: int
+    method: str
 
 
 def pair_swiss_standings(
@@ -84,21 +101,50 @@ def pair_swiss_standings(
     Entrants missing from ``rows`` (late entries) count as 0 points below everyone.
     """
     with paused_gc():
-        return _pair_standings(rows, entrants, round_number, seed, seeded_first_round)
+        field, rng, first = _field(rows, entrants, round_number, seed, seeded_first_round)
+        return _pair(field, rng, first, seeded_first_round)[0]
 
 
-def _pair_standings(
+def pair_swiss_certified(
+    rows: Sequence[Standing],
+    entrants: Sequence[Entrant],
+    round_number: int,
+    seed: int,
+    seeded_first_round: bool = False,
+) -> tuple[list[Pairing], RoundCertificate]:
+    """:func:`pair_swiss_standings` plus the round's cost and lower bound (equal: optimal)."""
+    with paused_gc():
+        field, rng, first = _field(rows, entrants, round_number, seed, seeded_first_round)
+        pairings, bound, method = _pair(field, rng, first, seeded_first_round)
+        pairs = [t.players for t in pairings if not t.bye]
+        bye = next((t.players[0] for t in pairings if t.bye), None)
+        cost = round_cost(pairs, bye, field.order, field.points, field.met, field.teammates)  # type: ignore[arg-type]
+        if method == "bound":
+            below = len(field.order) - 1 - field.position[bye] if bye is not None else 0
+            spread = max(field.points.values()) - min(field.points.values())
+            bound += weights(len(field.order), spread).bye * below
+        else:
+            bound = cost
+        return pairings, RoundCertificate(cost=cost, lower_bound=bound, method=method)
+
+
+def _field(
     rows: Sequence[Standing],
     entrants: Sequence[Entrant],
     round_number: int,
     seed: int,
     seeded_first_round: bool,
-) -> list[Pairing]:
-    active = {e.id: e for e in entrants if e.active_in(round_number)}
+) -> tuple[_Field, random.Random, bool]:
+    rnd = round_number
+    active = {
+        e.id: e
+        for e in entrants
+        if e.joined_round <= rnd and (e.dropped_after is None or rnd <= e.dropped_after)
+    }
     order = [s.player for s in rows if s.player in active]
     listed = set(order)
-    order += sorted(pid for pid in active if pid not in listed)
-    by_player = {s.player: s for s in rows}
+    late = sorted(pid for pid in active if pid not in listed)
+    order += late
     first = not any(s.opponents or s.byes for s in rows)
     rng = random.Random(f"swiss:{seed}:{round_number}")
     if first:
@@ -107,19 +153,28 @@ def _pair_standings(
         else:
             order.sort()
             order = _shuffled(order, rng)
-    empty: tuple[int, ...] = ()
+    kept = [s for s in rows if s.player in active]
+    points = {s.player: s.match_points for s in kept}
+    byes = {s.player: s.byes for s in kept}
+    opponents = {s.player: s.opponents for s in kept}
+    for pid in late:
+        points[pid], byes[pid], opponents[pid] = 0, 0, ()
+    group = {pid: e.group for pid, e in active.items()}
     field = _Field(
         order=order,
         position={pid: i for i, pid in enumerate(order)},
-        points={pid: by_player[pid].match_points if pid in by_player else 0 for pid in order},
-        byes={pid: by_player[pid].byes if pid in by_player else 0 for pid in order},
-        opponents={pid: by_player[pid].opponents if pid in by_player else empty for pid in order},
-        group={pid: active[pid].group for pid in order},
+        points=points,
+        byes=byes,
+        opponents=opponents,
+        group=group,
+        has_teams=any(g is not None for g in group.values()),
     )
-    return _pair(field, rng, first, seeded_first_round)
+    return field, rng, first
 
 
-def _pair(field: _Field, rng: random.Random, first: bool, seeded: bool) -> list[Pairing]:
+def _pair(
+    field: _Field, rng: random.Random, first: bool, seeded: bool
+) -> tuple[list[Pairing], int, str]:
     order = field.order
     bye: int | None = None
     candidates: set[int] | None = None
@@ -128,23 +183,26 @@ def _pair(field: _Field, rng: random.Random, first: bool, seeded: bool) -> list[
         candidates = {p for p in order if field.byes[p] == fewest}
         bye = next(p for p in reversed(order) if p in candidates)
     players = [p for p in order if p != bye]
-
-    if first and seeded:
-        pairs, left = _fold(players, field)
-    else:
-        groups: list[list[int]] = []
-        for p in players:
-            if groups and field.points[groups[-1][-1]] == field.points[p]:
-                groups[-1].append(p)
-            else:
-                groups.append([p])
-        pairs, left = _greedy(groups, field, rng)
-
+    team = field.group if field.has_teams else None
+    legal = legal_pairs(field.opponents, team)
+    pairs: list[tuple[int, int, frozenset[str]]] | None = None
     matched: set[int] = set()
-    window_size = 0
-    if left:
-        pairs, bye, matched = _repair(pairs, left, bye, candidates, field, rng)
-        window_size = len(matched)
+    bound, method = 0, "first" if first else "bound"
+    if first and seeded:
+        half = len(players) // 2
+        firsts, seconds = players[:half], players[half:]
+        flags = mend(firsts, seconds, field.opponents, team, legal)
+        if flags is not None:
+            pairs = [(a, b, f) for a, b, f in zip(firsts, seconds, flags or [frozenset()] * half)]
+    else:
+        found = sweep(players, field.points, field.opponents, team, rng)
+        if found is not None:
+            pairs, matched, bound = found.pairs, found.matched, found.bound
+    if pairs is None:  # no pairing without a rematch or teammates: networkx, the whole round
+        _, chosen, bye = optimal_cost(order, field.points, field.met, field.teammates, candidates)
+        pairs = [(a, b, frozenset()) for a, b in chosen]
+        matched = set(order)
+        method = "blossom"
 
     out: list[Pairing] = []
     position = field.position
@@ -153,11 +211,12 @@ def _pair(field: _Field, rng: random.Random, first: bool, seeded: bool) -> list[
     points = field.points
     same: frozenset[str] = frozenset()
     down = frozenset({"pair-down"})
+    window = len(matched)
     for a, b, skipped in pairs:
         if skipped or first or a in matched:
-            out.append(_describe(a, b, skipped, field, first, seeded, a in matched, window_size))
+            out.append(_describe(a, b, skipped, field, first, seeded, a in matched, window))
             continue
-        # fast path: a clean greedy pair (no rematch, no teammates by construction)
+        # fast path: a clean pair (no rematch, no teammates by construction)
         pa, pb = points[a], points[b]
         if pa == pb:
             out.append(_make_pairing((a, b), same, f"same point group ({_points(pa)})"))
@@ -166,7 +225,7 @@ def _pair(field: _Field, rng: random.Random, first: bool, seeded: bool) -> list[
             out.append(_make_pairing((a, b), down, why))
     if bye is not None:
         out.append(_describe_bye(bye, field, candidates or set(), first, seeded))
-    return out
+    return out, bound, method
 
 
 def _make_pairing(players: tuple[int, ...], flags: frozenset[str], why: str) -> Pairing:
@@ -181,97 +240,6 @@ def _shuffled(items: list[int], rng: random.Random) -> list[int]:
     draw = rng.random
     keyed = sorted(zip([draw() for _ in items], items, strict=True))
     return [item for _, item in keyed]
-
-
-def _greedy(
-    groups: list[list[int]], field: _Field, rng: random.Random
-) -> tuple[list[tuple[int, int, frozenset[str]]], list[int]]:
-    """Pair point groups top-down; return the pairs and the players left at the bottom."""
-    opponents, group, position = field.opponents, field.group, field.position
-    pairs: list[tuple[int, int, frozenset[str]]] = []
-    carry: list[int] = []
-    for members in groups:
-        members = list(members)
-        floater: list[int] = []
-        if (len(carry) + len(members)) % 2 and members:
-            floater.append(members.pop())  # the group's lowest-ranked player floats down
-        queue = carry + _shuffled(members, rng)
-        taken = [False] * len(queue)
-        carry = []
-        size = len(queue)
-        for i in range(size):
-            if taken[i]:
-                continue
-            taken[i] = True
-            p = queue[i]
-            met = opponents[p]
-            team = group[p]
-            skipped: set[str] = set()
-            for j in range(i + 1, size):
-                if taken[j]:
-                    continue
-                q = queue[j]
-                if q in met:
-                    skipped.add("rematch-avoided")
-                elif team is not None and group[q] == team:
-                    skipped.add("teammates-avoided")
-                else:
-                    taken[j] = True
-                    pairs.append((p, q, frozenset(skipped)))
-                    break
-            else:
-                carry.append(p)
-        carry.extend(floater)
-        carry.sort(key=position.__getitem__)
-    return pairs, carry
-
-
-def _fold(
-    players: list[int], field: _Field
-) -> tuple[list[tuple[int, int, frozenset[str]]], list[int]]:
-    """Seeded round 1: i-th best against the i-th of the bottom half; teammates go to repair."""
-    half = len(players) // 2
-    pairs: list[tuple[int, int, frozenset[str]]] = []
-    left: list[int] = []
-    for a, b in zip(players[:half], players[half:], strict=True):
-        if field.teammates(a, b):
-            left += [a, b]
-        else:
-            pairs.append((a, b, frozenset()))
-    return pairs, left
-
-
-def _repair(
-    pairs: list[tuple[int, int, frozenset[str]]],
-    left: list[int],
-    bye: int | None,
-    candidates: set[int] | None,
-    field: _Field,
-    rng: random.Random,
-) -> tuple[list[tuple[int, int, frozenset[str]]], int | None, set[int]]:
-    """Re-pair the last pairs plus the leftovers by maximum-weight matching, growing the window."""
-    total = len(field.order)
-    take = 4
-    while True:
-        kept = pairs[: max(0, len(pairs) - take)]
-        window = [p for a, b, _ in pairs[len(kept) :] for p in (a, b)] + left
-        if bye is not None:
-            window.append(bye)
-        whole = len(window) >= total
-        found = match_window(
-            window,
-            points=field.points,
-            position=field.position,
-            met=field.met,
-            teammates=field.teammates,
-            bye_candidates=(set(window) & candidates) if candidates is not None else None,
-            rng=rng,
-            whole=whole,
-        )
-        if found is not None:
-            new_pairs, new_bye = found
-            return kept + [(a, b, frozenset()) for a, b in new_pairs], new_bye, set(window)
-        take *= 4
 
 
 def _describe(
@@ -302,8 +270,8 @@ def _describe(
     if matched:
         flags.add("matched")
         words.append(
-            f"re-paired by maximum-weight matching of the last {window} players, "
-            "as greedy pairing was left with players it could not pair cleanly"
+            f"paired by an exact maximum-weight matching of {window} players around point "
+            "groups that could not be paired cleanly one at a time"
         )
     if field.met(a, b):
         flags.add("rematch")
