@@ -52,12 +52,18 @@ class SweepResult:
 
 def sweep(
     players: Sequence[int],
-    points: dict[int, int],
-    opponents: dict[int, tuple[int, ...]],
-    team: dict[int, str | None] | None,
+    points: Sequence[int],
+    ids: Sequence[int],
+    opponents: Sequence[tuple[int, ...]],
+    team: Sequence[str | None] | None,
     rng: random.Random,
 ) -> SweepResult | None:
-    """Pair ``players`` (best first, an even count) at the lower bound, or ``None`` (see above)."""
+    """Pair ``players`` (best first, an even count) at the lower bound, or ``None`` (see above).
+
+    Players are indices (ranks): player ``p`` has ``points[p]``, id ``ids[p]``, the ids of its
+    past opponents ``opponents[p]`` and team ``team[p]`` (``team`` None: nobody has one). The
+    pairs come higher-ranked player first, in table order (by the first player's rank).
+    """
     groups: list[list[int]] = []
     last = None
     for p in players:
@@ -74,7 +80,7 @@ def sweep(
     for g in groups:
         run += len(g)
         odd.append(run & 1)
-    compatible = legal_pairs(opponents, team)
+    compatible = legal_pairs(ids, opponents, team)
     draw = rng.random
     done: list[list[Pair] | None] = [None] * k
     carry_in: list[int | None] = [None] * k
@@ -85,7 +91,7 @@ def sweep(
     g = 0
     while g < k:
         carry_in[g] = carry
-        found = _pair_group(groups[g], carry, odd[g], opponents, team, draw, compatible)
+        found = _pair_group(groups[g], carry, odd[g], ids, opponents, team, draw, compatible)
         if found is not None:
             done[g], carry = found
             g += 1
@@ -111,11 +117,12 @@ def sweep(
             if solution is not None:
                 break
             lo, hi = max(0, lo - 1), min(k - 1, hi + 1)
-        pairs: list[Pair] = [(a, b, _NONE) for a, b in solution.pairs]
+        found_pairs = list(solution.pairs)
         if solution.top is not None:
             floater = carry_in[lo]
             assert floater is not None
-            pairs.append((floater, solution.top, _NONE))
+            found_pairs.append((floater, solution.top))
+        pairs: list[Pair] = sorted((min(a, b), max(a, b), _NONE) for a, b in found_pairs)
         for x in range(lo, hi + 1):
             done[x] = None
             window_of[x] = lo
@@ -135,15 +142,15 @@ def sweep(
 
 
 def legal_pairs(
-    opponents: dict[int, tuple[int, ...]], team: dict[int, str | None] | None
+    ids: Sequence[int], opponents: Sequence[tuple[int, ...]], team: Sequence[str | None] | None
 ) -> Callable[[int, int], bool]:
     """``legal(a, b)``: not met before and not teammates (``team`` None: nobody has a team)."""
     if team is None:
-        return lambda a, b: b not in opponents[a]
+        return lambda a, b: ids[b] not in opponents[a]
 
     def compatible(a: int, b: int) -> bool:
         t = team[a]
-        return b not in opponents[a] and (t is None or t != team[b])
+        return ids[b] not in opponents[a] and (t is None or t != team[b])
 
     return compatible
 
@@ -152,71 +159,101 @@ def _pair_group(
     members: list[int],
     carry: int | None,
     out: int,
-    opponents: dict[int, tuple[int, ...]],
-    team: dict[int, str | None] | None,
+    ids: Sequence[int],
+    opponents: Sequence[tuple[int, ...]],
+    team: Sequence[str | None] | None,
     draw: Callable[[], float],
     compatible: Callable[[int, int], bool],
 ) -> tuple[list[Pair], int | None] | None:
-    """One group at the bound: the floater in, the lowest-ranked out if odd, the rest paired."""
+    """One group at the bound: the floater in, the lowest-ranked out if odd, the rest paired.
+
+    Works on indices into ``members`` (standings order), so the pairs come out higher-ranked
+    first and in table order without a sort.
+    """
+    m = len(members)
     keys = [draw() for _ in members]
-    queue = [members[i] for i in sorted(range(len(members)), key=keys.__getitem__)]
+    queue = sorted(range(m), key=keys.__getitem__)
     pairs: list[Pair] = []
-    taken = None
+    taken = -1
     if carry is not None:
         skipped: set[str] = set()
-        for j, q in enumerate(queue):
+        met = opponents[carry]
+        for j, i in enumerate(queue):
+            q = members[i]
             if compatible(carry, q):
                 taken = queue.pop(j)
                 break
-            skipped |= _REMATCH if q in opponents[carry] else _TEAM
+            skipped |= _REMATCH if ids[q] in met else _TEAM
         else:
             return None
-        pairs.append((carry, taken, frozenset(skipped)))
+        pairs.append((carry, members[taken], frozenset(skipped)))
     floater = None
     if out:
-        floater = members[-1] if members[-1] != taken else members[-2]
-        queue.remove(floater)
+        last = m - 1 if m - 1 != taken else m - 2
+        floater = members[last]
+        queue.remove(last)
     firsts, seconds = queue[0::2], queue[1::2]
-    flags = mend(firsts, seconds, opponents, team, compatible)
-    if flags is None:
-        return None
-    if not flags:
-        pairs += [(a, b, _NONE) for a, b in zip(firsts, seconds, strict=True)]
+    if team is None:
+        bad = [
+            k
+            for k, (i, j) in enumerate(zip(firsts, seconds, strict=True))
+            if ids[members[j]] in opponents[members[i]]
+        ]
     else:
-        pairs += [(a, b, f) for a, b, f in zip(firsts, seconds, flags, strict=True)]
+        bad = [
+            k
+            for k, (i, j) in enumerate(zip(firsts, seconds, strict=True))
+            if not compatible(members[i], members[j])
+        ]
+    reasons: dict[int, frozenset[str]] = {}
+    if bad:
+        flags = mend(
+            firsts,
+            seconds,
+            lambda i, j: compatible(members[i], members[j]),
+            lambda i, j: ids[members[j]] in opponents[members[i]],
+            bad,
+        )
+        if flags is None:
+            return None
+        reasons = {min(i, j): f for i, j, f in zip(firsts, seconds, flags, strict=True) if f}
+    slot = [-1] * m
+    for i, j in zip(firsts, seconds, strict=True):
+        if i < j:
+            slot[i] = j
+        else:
+            slot[j] = i
+    if reasons:
+        pairs += [
+            (members[i], members[j], reasons.get(i, _NONE)) for i, j in enumerate(slot) if j >= 0
+        ]
+    else:
+        pairs += [(members[i], members[j], _NONE) for i, j in enumerate(slot) if j >= 0]
     return pairs, floater
 
 
 def mend(
     firsts: list[int],
     seconds: list[int],
-    opponents: dict[int, tuple[int, ...]],
-    team: dict[int, str | None] | None,
     compatible: Callable[[int, int], bool],
+    met: Callable[[int, int], bool],
+    suspects: Sequence[int] | None = None,
 ) -> list[frozenset[str]] | None:
     """Make every pair ``(firsts[i], seconds[i])`` legal by exchanging partners between pairs.
 
-    Returns the reasons per pair (``[]`` when nothing had to change), ``None`` when a pair cannot
-    be mended that way.
+    ``met(a, b)``: they played before (else an illegal pair is teammates). Returns the reason
+    per pair (empty when it did not change), ``None`` when a pair cannot be mended that way.
+    ``suspects``: the only pairs that may be illegal (all of them when not given).
     """
-    if team is None:
-        bad = [i for i, (a, b) in enumerate(zip(firsts, seconds, strict=True)) if b in opponents[a]]
-    else:
-        bad = [
-            i
-            for i, (a, b) in enumerate(zip(firsts, seconds, strict=True))
-            if not compatible(a, b)
-        ]
-    if not bad:
-        return []
     flags = [_NONE] * len(firsts)
-    for i in bad:
+    for i in range(len(firsts)) if suspects is None else suspects:
         a, b = firsts[i], seconds[i]
-        if compatible(a, b):  # mended by an earlier exchange
+        if compatible(a, b):
             continue
+        reason = _REMATCH if met(a, b) else _TEAM
         if not _swap(i, firsts, seconds, compatible):
             return None
-        flags[i] = _REMATCH if b in opponents[a] else _TEAM
+        flags[i] = reason
     return flags
 
 

@@ -23,6 +23,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from tournaments.pairing.cost import optimal_cost, round_cost, weights
 from tournaments.pairing.standings import paused_gc, standings
@@ -58,22 +59,24 @@ def pair_swiss(
 
 @dataclass
 class _Field:
-    """What pairing needs to know about the active players."""
+    """The active players by rank (0 = best): their ids, points, byes, opponents' ids, teams."""
 
-    order: list[int]  # best first
-    position: dict[int, int]
-    points: dict[int, int]
-    byes: dict[int, int]
-    opponents: dict[int, tuple[int, ...]]  # a short tuple scans as fast as a set hashes
-    group: dict[int, str | None]
-    has_teams: bool
+    ids: list[int]
+    points: list[int]
+    byes: list[int]
+    opponents: list[tuple[int, ...]]  # a short tuple scans as fast as a set hashes
+    team: list[str | None] | None  # None: nobody has a team
 
     def met(self, a: int, b: int) -> bool:
-        return b in self.opponents[a]
+        """Whether the players ranked ``a`` and ``b`` played before."""
+        return self.ids[b] in self.opponents[a]
 
     def teammates(self, a: int, b: int) -> bool:
-        g = self.group[a]
-        return g is not None and g == self.group[b]
+        """Whether the players ranked ``a`` and ``b`` are teammates."""
+        if self.team is None:
+            return False
+        g = self.team[a]
+        return g is not None and g == self.team[b]
 
 
 @dataclass(frozen=True)
@@ -116,13 +119,15 @@ def pair_swiss_certified(
     with paused_gc():
         field, rng, first = _field(rows, entrants, round_number, seed, seeded_first_round)
         pairings, bound, method = _pair(field, rng, first, seeded_first_round)
-        pairs = [t.players for t in pairings if not t.bye]
-        bye = next((t.players[0] for t in pairings if t.bye), None)
-        cost = round_cost(pairs, bye, field.order, field.points, field.met, field.teammates)  # type: ignore[arg-type]
+        rank = {pid: i for i, pid in enumerate(field.ids)}
+        pairs = [(rank[t.players[0]], rank[t.players[1]]) for t in pairings if not t.bye]
+        bye = next((rank[t.players[0]] for t in pairings if t.bye), None)
+        order = range(len(field.ids))
+        cost = round_cost(pairs, bye, order, field.points, field.met, field.teammates)
         if method == "bound":
-            below = len(field.order) - 1 - field.position[bye] if bye is not None else 0
-            spread = max(field.points.values()) - min(field.points.values())
-            bound += weights(len(field.order), spread).bye * below
+            below = len(order) - 1 - bye if bye is not None else 0
+            spread = max(field.points) - min(field.points)
+            bound += weights(len(order), spread).bye * below
         else:
             bound = cost
         return pairings, RoundCertificate(cost=cost, lower_bound=bound, method=method)
@@ -136,82 +141,82 @@ def _field(
     seeded_first_round: bool,
 ) -> tuple[_Field, random.Random, bool]:
     rnd = round_number
-    active = {
-        e.id: e
+    inactive = {
+        e.id
         for e in entrants
-        if e.joined_round <= rnd and (e.dropped_after is None or rnd <= e.dropped_after)
+        if e.joined_round > rnd or (e.dropped_after is not None and rnd > e.dropped_after)
     }
-    order = [s.player for s in rows if s.player in active]
-    listed = set(order)
-    late = sorted(pid for pid in active if pid not in listed)
-    order += late
     first = not any(s.opponents or s.byes for s in rows)
     rng = random.Random(f"swiss:{seed}:{round_number}")
+    has_teams = any(e.group is not None for e in entrants)
+    quick = not first and not has_teams and len(rows) == len(entrants)
+    if quick:  # the rows are these entrants' standings: drop the inactive rows only
+        kept = [s for s in rows if s[0] not in inactive] if inactive else list(rows)
+        quick = len(kept) == len(entrants) - len(inactive)
+    if not quick:
+        active = {e.id: e for e in entrants if e.id not in inactive}
     if first:
+        ids = sorted(active)
         if seeded_first_round:
-            order.sort(key=lambda pid: (-active[pid].rating, pid))
+            ids.sort(key=lambda pid: (-active[pid].rating, pid))
         else:
-            order.sort()
-            order = _shuffled(order, rng)
-    kept = [s for s in rows if s.player in active]
-    points = {s.player: s.match_points for s in kept}
-    byes = {s.player: s.byes for s in kept}
-    opponents = {s.player: s.opponents for s in kept}
-    for pid in late:
-        points[pid], byes[pid], opponents[pid] = 0, 0, ()
-    group = {pid: e.group for pid, e in active.items()}
-    field = _Field(
-        order=order,
-        position={pid: i for i, pid in enumerate(order)},
-        points=points,
-        byes=byes,
-        opponents=opponents,
-        group=group,
-        has_teams=any(g is not None for g in group.values()),
-    )
-    return field, rng, first
+            ids = _shuffled(ids, rng)
+        n = len(ids)
+        points, byes, opponents = [0] * n, [0] * n, [()] * n
+    else:
+        if not quick:
+            kept = [s for s in rows if s[0] in active]  # Standing: a named tuple, 0 the player
+        ids = list(map(itemgetter(0), kept))
+        points = list(map(itemgetter(2), kept))
+        byes = list(map(itemgetter(6), kept))
+        opponents = list(map(itemgetter(11), kept))
+        if not quick and len(ids) != len(active):  # late entries missing from the rows
+            late = sorted(set(active) - set(ids))
+            ids += late
+            points += [0] * len(late)
+            byes += [0] * len(late)
+            opponents += [()] * len(late)
+    team = [active[pid].group for pid in ids] if has_teams else None
+    return _Field(ids, points, byes, opponents, team), rng, first
 
 
 def _pair(
     field: _Field, rng: random.Random, first: bool, seeded: bool
 ) -> tuple[list[Pairing], int, str]:
-    order = field.order
+    ids, points = field.ids, field.points
+    n = len(ids)
     bye: int | None = None
-    candidates: set[int] | None = None
-    if len(order) % 2:
-        fewest = min(field.byes.values())
-        candidates = {p for p in order if field.byes[p] == fewest}
-        bye = next(p for p in reversed(order) if p in candidates)
-    players = [p for p in order if p != bye]
-    team = field.group if field.has_teams else None
-    legal = legal_pairs(field.opponents, team)
+    if n % 2:
+        fewest = min(field.byes)
+        bye = next(p for p in range(n - 1, -1, -1) if field.byes[p] == fewest)
+    players = [p for p in range(n) if p != bye] if bye is not None else range(n)
+    legal = legal_pairs(ids, field.opponents, field.team)
     pairs: list[tuple[int, int, frozenset[str]]] | None = None
     matched: set[int] = set()
     bound, method = 0, "first" if first else "bound"
     if first and seeded:
         half = len(players) // 2
-        firsts, seconds = players[:half], players[half:]
-        flags = mend(firsts, seconds, field.opponents, team, legal)
+        firsts, seconds = list(players[:half]), list(players[half:])
+        flags = mend(firsts, seconds, legal, field.met)
         if flags is not None:
-            pairs = [(a, b, f) for a, b, f in zip(firsts, seconds, flags or [frozenset()] * half)]
+            pairs = _in_table_order(list(zip(firsts, seconds, flags, strict=True)))
     else:
-        found = sweep(players, field.points, field.opponents, team, rng)
+        found = sweep(players, points, ids, field.opponents, field.team, rng)
         if found is not None:
             pairs, matched, bound = found.pairs, found.matched, found.bound
     if pairs is None:  # no pairing without a rematch or teammates: networkx, the whole round
-        _, chosen, bye = optimal_cost(order, field.points, field.met, field.teammates, candidates)
-        pairs = [(a, b, frozenset()) for a, b in chosen]
-        matched = set(order)
+        fewest = min(field.byes) if n % 2 else 0
+        candidates = {p for p in range(n) if field.byes[p] == fewest} if n % 2 else None
+        _, chosen, bye = optimal_cost(range(n), points, field.met, field.teammates, candidates)
+        pairs = _in_table_order([(a, b, frozenset()) for a, b in chosen])
+        matched = set(range(n))
         method = "blossom"
 
     out: list[Pairing] = []
-    position = field.position
-    pairs = [(a, b, k) if position[a] < position[b] else (b, a, k) for a, b, k in pairs]
-    pairs.sort(key=lambda pair: position[pair[0]])  # table 1 holds the best-ranked player
-    points = field.points
     same: frozenset[str] = frozenset()
     down = frozenset({"pair-down"})
     window = len(matched)
+    said: dict[int, str] = {}
     for a, b, skipped in pairs:
         if skipped or first or a in matched:
             out.append(_describe(a, b, skipped, field, first, seeded, a in matched, window))
@@ -219,19 +224,33 @@ def _pair(
         # fast path: a clean pair (no rematch, no teammates by construction)
         pa, pb = points[a], points[b]
         if pa == pb:
-            out.append(_make_pairing((a, b), same, f"same point group ({_points(pa)})"))
+            why = said.get(pa)
+            if why is None:
+                why = said[pa] = f"same point group ({_points(pa)})"
+            out.append(_make_pairing((ids[a], ids[b]), same, why))
         else:
-            why = f"pair-down: {a} ({_points(pa)}) v {b} ({_points(pb)})"
-            out.append(_make_pairing((a, b), down, why))
+            why = f"pair-down: {ids[a]} ({_points(pa)}) v {ids[b]} ({_points(pb)})"
+            out.append(_make_pairing((ids[a], ids[b]), down, why))
     if bye is not None:
-        out.append(_describe_bye(bye, field, candidates or set(), first, seeded))
+        out.append(_describe_bye(bye, field, first, seeded))
     return out, bound, method
+
+
+def _in_table_order(
+    pairs: list[tuple[int, int, frozenset[str]]],
+) -> list[tuple[int, int, frozenset[str]]]:
+    """Higher-ranked player first, tables by their first player's rank."""
+    return sorted((a, b, k) if a < b else (b, a, k) for a, b, k in pairs)
 
 
 def _make_pairing(players: tuple[int, ...], flags: frozenset[str], why: str) -> Pairing:
     """A Pairing without the frozen dataclass's per-field ``object.__setattr__`` calls."""
     table = object.__new__(Pairing)
-    table.__dict__.update(players=players, bye=False, flags=flags, why=why)
+    slots = table.__dict__
+    slots["players"] = players
+    slots["bye"] = False
+    slots["flags"] = flags
+    slots["why"] = why
     return table
 
 
@@ -255,12 +274,13 @@ def _describe(
     flags = set(skipped)
     words: list[str] = []
     pa, pb = field.points[a], field.points[b]
+    ia, ib = field.ids[a], field.ids[b]
     if first:
         flags.add("seeded" if seeded else "random")
         words.append("round 1, seeded by rating" if seeded else "round 1, random from the seed")
     elif pa != pb:
         flags.add("pair-down")
-        words.append(f"pair-down: {a} ({_points(pa)}) v {b} ({_points(pb)})")
+        words.append(f"pair-down: {ia} ({_points(pa)}) v {ib} ({_points(pb)})")
     else:
         words.append(f"same point group ({_points(pa)})")
     if "rematch-avoided" in skipped:
@@ -281,28 +301,26 @@ def _describe(
     if field.teammates(a, b):
         flags.add("teammates")
         words.append("teammates: no pairing of the round avoids it")
-    return Pairing(players=(a, b), flags=frozenset(flags), why="; ".join(words))
+    return Pairing(players=(ia, ib), flags=frozenset(flags), why="; ".join(words))
 
 
-def _describe_bye(
-    p: int, field: _Field, candidates: set[int], first: bool, seeded: bool
-) -> Pairing:
-    active = len(field.order)
+def _describe_bye(p: int, field: _Field, first: bool, seeded: bool) -> Pairing:
+    active = len(field.ids)
     if first:
         how = "to the lowest-rated player" if seeded else "drawn at random"
         why = f"odd number of players ({active}); round 1 bye {how}"
     else:
-        below = [q for q in field.order[field.position[p] + 1 :] if q in candidates]
         fewest = field.byes[p]
+        below = [q for q in range(p + 1, active) if field.byes[q] == fewest]
         who = "without a bye" if fewest == 0 else f"with the fewest byes ({fewest})"
         why = (
             f"odd number of active players ({active}); lowest-ranked active player {who}: "
-            f"rank {field.position[p] + 1} of {active}, {field.points[p]} points"
+            f"rank {p + 1} of {active}, {field.points[p]} points"
         )
         if below:
             past = "1 player" if len(below) == 1 else f"{len(below)} players"
             why += f"; moved up past {past} to avoid a rematch or teammates"
-    return Pairing(players=(p,), bye=True, flags=frozenset({"bye"}), why=why)
+    return Pairing(players=(field.ids[p],), bye=True, flags=frozenset({"bye"}), why=why)
 
 
 def _points(points: float) -> str:
