@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 TOP = ("top",)
+RESERVOIR = 24  # groups larger than this enter a window as a reservoir of copies
 BOTTOM = ("bottom",)
 
 
@@ -53,15 +54,39 @@ def solve_window(
     bottom_port: bool,
     floater: int | None,
     compatible: Callable[[int, int], bool],
+    reservoir: int = RESERVOIR,
 ) -> WindowSolution | None:
     """Solve the window made of ``groups`` (points ``points``, best first) exactly.
 
     ``gap_above`` / ``gap_below`` are ``None`` at the top / bottom of the field (nobody can leave
-    that way). ``floater`` is the player coming down into the window's top port.
+    that way). ``floater`` is the player coming down into the window's top port. Players are
+    ints >= 0. A group of more than ``reservoir`` players enters as a *reservoir*: a few
+    interchangeable copies whose pairs are all legal (a relaxation, so the bound stays a lower
+    bound); an optimum never sends more of a group's players out than there are other nodes, so
+    that many copies (same parity as the group) lose nothing. The copies are then given real
+    players who may meet their partners, and the rest of the group is paired within; if that
+    fails the window is not certified.
     """
     lo_points, hi_points = points[0], points[-1]
-    players = [p for group in groups for p in group]
-    group_of = {p: g for g, group in enumerate(groups) for p in group}
+    small = sum(len(g) for g in groups if len(g) <= reservoir)
+    pools = sum(len(g) > reservoir for g in groups)
+    players: list[int] = []
+    group_of: dict[int, int] = {}
+    next_copy = -1
+    for g, group in enumerate(groups):
+        if len(group) <= reservoir:
+            nodes = list(group)
+        else:
+            count = min(len(group), small + pools + 4)
+            count += (len(group) - count) % 2
+            nodes = list(range(next_copy, next_copy - count, -1))
+            next_copy -= count
+        players += nodes
+        group_of.update((p, g) for p in nodes)
+
+    def legal(a: int, b: int) -> bool:
+        return a < 0 or b < 0 or compatible(a, b)
+
     point = {p: points[g] for p, g in group_of.items()}
     up: dict[int, int] = {}
     down: dict[int, int] = {}
@@ -85,11 +110,11 @@ def solve_window(
         pa, la = point[a], leave[a]
         for b in players[i + 1 :]:
             saving = la + leave[b] - (pa - point[b]) ** 2
-            if saving > 0 and compatible(a, b):
+            if saving > 0 and legal(a, b):
                 graph.add_edge(a, b, weight=2 * saving)
     if top_port:
         for p in players:
-            tie = 1 if floater is not None and compatible(floater, p) else 0
+            tie = 1 if floater is not None and legal(floater, p) else 0
             graph.add_edge(TOP, p, weight=2 * (big + leave[p] - up[p]) + tie)
     if bottom_port:
         for p in players:
@@ -117,8 +142,81 @@ def solve_window(
         bound -= leave[u] + leave[v] - (point[u] - point[v]) ** 2
     if len(seated) != len(players):
         return None  # somebody leaves the window: widen it
-    if top_port and (top is None or group_of[top] != 0 or not compatible(floater, top)):  # type: ignore[arg-type]
+    if top_port and (top is None or group_of[top] != 0 or not legal(floater, top)):  # type: ignore[arg-type]
         return None
     if bottom_port and (bottom is None or group_of[bottom] != len(groups) - 1):
         return None
+    if next_copy < -1:
+        real = _realize(pairs, top, bottom, groups, group_of, floater, compatible)
+        if real is None:
+            return None
+        pairs, top, bottom = real
     return WindowSolution(pairs=pairs, top=top, bottom=bottom, bound=bound)
+
+
+def _realize(
+    pairs: list[tuple[int, int]],
+    top: int | None,
+    bottom: int | None,
+    groups: Sequence[Sequence[int]],
+    group_of: dict[int, int],
+    floater: int | None,
+    compatible: Callable[[int, int], bool],
+) -> tuple[list[tuple[int, int]], int | None, int | None] | None:
+    """Give the copies real players who may meet their partners; pair each group's rest."""
+    free = {g: list(groups[g]) for g in {group_of[c] for c in group_of if c < 0}}
+
+    def take(copy: int, partner: int | None) -> int | None:
+        pool = free[group_of[copy]]
+        for i, p in enumerate(pool):
+            if partner is None or compatible(p, partner):
+                return pool.pop(i)
+        return None
+
+    if top is not None and top < 0:
+        top = take(top, floater)
+        if top is None:
+            return None
+    if bottom is not None and bottom < 0:
+        bottom = take(bottom, None)
+        if bottom is None:
+            return None
+    real: list[tuple[int, int]] = []
+    for a, b in pairs:
+        if a >= 0 and b >= 0:
+            real.append((a, b))
+        elif a < 0 and b < 0 and group_of[a] == group_of[b]:
+            continue  # within the group: paired with its rest below
+        else:
+            if a >= 0:
+                a, b = b, a
+            partner = b if b >= 0 else None
+            x = take(a, partner)
+            if x is not None and partner is None:
+                partner = take(b, x)
+            if x is None or partner is None:
+                return None
+            real.append((x, partner))
+    for pool in free.values():
+        half = len(pool) // 2
+        firsts, seconds = pool[:half], pool[half:]
+        for i in range(half):
+            if not compatible(firsts[i], seconds[i]) and not _exchange(
+                i, firsts, seconds, compatible
+            ):
+                return None
+        real += zip(firsts, seconds, strict=True)
+    return real, top, bottom
+
+
+def _exchange(
+    i: int, firsts: list[int], seconds: list[int], compatible: Callable[[int, int], bool]
+) -> bool:
+    """Swap partners between pair ``i`` and another so both are legal."""
+    a, b = firsts[i], seconds[i]
+    for j in range(len(firsts)):
+        c, d = firsts[j], seconds[j]
+        if j != i and compatible(a, d) and compatible(c, b):
+            seconds[i], seconds[j] = d, b
+            return True
+    return False
