@@ -159,3 +159,31 @@ def test_the_weights_rank_the_tiers() -> None:
     assert w.bye > w.d_max
     assert w.teammates > 101 * w.bye + w.d_max
     assert w.rematch > 50 * w.teammates + 101 * w.bye + w.d_max
+
+
+def test_a_window_between_large_groups_uses_reservoirs_and_stays_optimal() -> None:
+    """Two players with 4 points who met sit between groups of 30 (6 points) and 30 (3 points)
+    (two players above them with 9, two below with 0),
+    with a few of those having met: the window takes the large groups as reservoirs, and the
+    round still costs networkx's optimum over the complete graph."""
+    rng = random.Random(11)
+    top = list(range(100, 130))
+    bottom = list(range(200, 230))
+    met: dict[int, set[int]] = {p: set() for p in [7, 8, *top, 1, 2, *bottom, 9, 10]}
+    met[1].add(2)
+    met[2].add(1)
+    for group in (top, bottom):
+        for _ in range(12):
+            a, b = rng.sample(group, 2)
+            met[a].add(b)
+            met[b].add(a)
+    points = {7: 9, 8: 9, **dict.fromkeys(top, 6), 1: 4, 2: 4, **dict.fromkeys(bottom, 3)}
+    points |= {9: 0, 10: 0}
+    order = [7, 8, *top, 1, 2, *bottom, 9, 10]
+    rows = [row(p, i + 1, points[p], tuple(sorted(met[p]))) for i, p in enumerate(order)]
+    entrants = [Entrant(p) for p in order]
+    pairings, cert = pair_swiss_certified(rows, entrants, 4, seed=2)
+    assert any("matched" in p.flags for p in pairings)
+    best, _, _ = optimal_cost(order, points, lambda a, b: b in met[a], lambda a, b: False, None)
+    assert cert.method == "bound" and cert.cost == cert.lower_bound == best
+    assert not any("rematch" in p.flags for p in pairings)
