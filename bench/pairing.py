@@ -17,10 +17,21 @@ round's standings, each round the median of ``--runs``: the issue's "standings o
 figure), ``standings_median_s`` (over the rounds), ``standings_last_round_s`` (every result in),
 ``*_cpu_median_s`` (the same as process CPU time, steadier on a shared machine),
 ``rematches`` (pairings flagged as rematches over the whole event), ``fallbacks`` (pairings
-re-paired by maximum-weight matching), ``rounds``, ``score_groups`` (point groups in the last
+paired by an exact window's matching), ``rounds``, ``score_groups`` (point groups in the last
 round), ``process_peak_rss_mb`` (the whole bench process, simulated results included).
 
-Run ``python bench/pairing.py [--sizes 1000,10000,100000] [--runs 3]``.
+Quality (the documented cost of docs/tournaments.md, :mod:`tournaments.pairing.cost`): every
+round is paired once more by ``pair_swiss_certified``, untimed, which returns the cost and a
+proven lower bound on every legal pairing's cost; ``cost_ratio_vs_bound_max`` is the worst round's
+cost / bound (1.0: every round provably optimal) and ``rounds_at_bound`` counts the rounds where
+they are equal. Case ``reference/<n>`` plays held-out events (seeds no test uses, clubs, drops,
+more rounds than the default so that rematches constrain) and compares every round's cost with
+networkx's exact ``max_weight_matching`` over the complete graph (``cost.optimal_cost``):
+``rounds_equal_networkx`` of ``rounds``, ``cost_ratio_vs_networkx_max``. networkx needs about a
+minute for 500 players, so this runs at the ``--reference-sizes`` (default 30..200 players).
+
+Run ``python bench/pairing.py [--sizes 1000,10000,100000] [--runs 5] [--standings-runs 1]
+[--reference-sizes 30,60,120,200]``.
 """
 
 from __future__ import annotations
@@ -47,6 +58,8 @@ from tournaments.pairing import (  # noqa: E402
     pair_swiss_standings,
     standings,
 )
+from tournaments.pairing.cost import optimal_cost  # noqa: E402
+from tournaments.pairing.swiss import pair_swiss_certified  # noqa: E402
 
 emit = emitter("pairing")
 
@@ -74,7 +87,7 @@ def play(pairing: Pairing, rnd: int, strength: dict[int, float], rng: random.Ran
     return Result(round=rnd, players=(a, b), wins=(wins[0], wins[1]), draws=draws)
 
 
-def run_case(n: int, runs: int, seed: int) -> None:
+def run_case(n: int, runs: int, seed: int, standings_runs: int) -> None:
     case = f"swiss/{n}"
     rng = random.Random(seed)
     strength = {i: rng.gauss(1500, 200) for i in range(n)}
@@ -88,9 +101,10 @@ def run_case(n: int, runs: int, seed: int) -> None:
     rematches = fallbacks = 0
     groups = 0
     peak_mb = 0.0
+    ratios: list[float] = []
     for rnd in range(1, rounds + 1):
         timings, cpu = [], []
-        for _ in range(runs):
+        for _ in range(standings_runs):
             t0, c0 = time.perf_counter(), time.process_time()
             rows = standings(entrants, results)
             timings.append(time.perf_counter() - t0)
@@ -108,6 +122,9 @@ def run_case(n: int, runs: int, seed: int) -> None:
         if rnd > 1:
             pair_times.append(statistics.median(timings))
             pair_cpu.append(statistics.median(cpu))
+        certified, certificate = pair_swiss_certified(rows, entrants, rnd, seed=seed * 1000)
+        assert certified == pair_swiss_standings(rows, entrants, rnd, seed=seed * 1000)
+        ratios.append(certificate.cost / certificate.lower_bound if certificate.lower_bound else 1)
         if rnd == rounds:
             groups = len({s.match_points for s in rows})
             tracemalloc.start()
@@ -143,16 +160,79 @@ def run_case(n: int, runs: int, seed: int) -> None:
     emit(case, "fallbacks", fallbacks, "pairings")
     emit(case, "rounds", rounds, "rounds")
     emit(case, "score_groups", groups, "groups")
+    emit(case, "cost_ratio_vs_bound_max", max(ratios), "ratio", note="1.0: optimal, proven")
+    emit(case, "rounds_at_bound", sum(r == 1 for r in ratios), "rounds", of=rounds)
+
+
+def run_reference(n: int, seed: int) -> None:
+    """Held-out events of ``n`` players: every round's cost against networkx's optimum."""
+    case = f"reference/{n}"
+    equal = total = 0
+    worst = 1.0
+    for event in range(3):
+        event_seed = 90_000 + 100 * n + event  # no test uses these seeds
+        rng = random.Random(event_seed)
+        strength = {i: rng.gauss(1500, 200) for i in range(n)}
+        clubs = (0, 4, 9)[event]
+        entrants = [
+            Entrant(i, rating=strength[i], group=f"c{i % clubs}" if clubs and i % 3 == 0 else None)
+            for i in range(n)
+        ]
+        results: list[Result] = []
+        for rnd in range(1, default_swiss_rounds(n) + 4):
+            rows = standings(entrants, results)
+            pairings, certificate = pair_swiss_certified(rows, entrants, rnd, seed=event_seed)
+            order, points, met, mates, byes = _round_view(rows, entrants, rnd)
+            fewest = min(byes[p] for p in order) if order else 0
+            candidates = {p for p in order if byes[p] == fewest} if len(order) % 2 else None
+            best = optimal_cost(order, points, met, mates, candidates)[0]
+            total += 1
+            equal += certificate.cost == best
+            worst = max(worst, certificate.cost / best if best else 1.0)
+            results += [play(p, rnd, strength, rng) for p in pairings]
+            losing = {s.player for s in rows if s.losses > s.wins}
+            entrants = [
+                Entrant(e.id, e.rating, rnd, e.group)
+                if e.dropped_after is None and e.id in losing and rng.random() < 0.05
+                else e
+                for e in entrants
+            ]
+    emit(case, "rounds_equal_networkx", equal, "rounds", of=total)
+    emit(case, "cost_ratio_vs_networkx_max", worst, "ratio")
+
+
+def _round_view(rows, entrants, rnd):  # type: ignore[no-untyped-def]
+    """The active players best first, with points, met, teammates and byes, from the rows."""
+    active = {e.id: e for e in entrants if e.active_in(rnd)}
+    by_id = {s.player: s for s in rows}
+    order = [s.player for s in rows if s.player in active]
+    order += sorted(p for p in active if p not in by_id)
+    points = {p: by_id[p].match_points if p in by_id else 0 for p in order}
+    byes = {p: by_id[p].byes if p in by_id else 0 for p in order}
+    seen = {p: set(by_id[p].opponents) if p in by_id else set() for p in order}
+
+    def met(a: int, b: int) -> bool:
+        return b in seen[a]
+
+    def mates(a: int, b: int) -> bool:
+        group = active[a].group
+        return group is not None and group == active[b].group
+
+    return order, points, met, mates, byes
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,10000,100000")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--standings-runs", type=int, default=None, help="default: --runs")
+    parser.add_argument("--reference-sizes", default="30,60,120,200")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    for size in (int(s) for s in args.sizes.split(",")):
-        run_case(size, args.runs, args.seed)
+    for size in (int(s) for s in args.reference_sizes.split(",") if s):
+        run_reference(size, args.seed)
+    for size in (int(s) for s in args.sizes.split(",") if s):
+        run_case(size, args.runs, args.seed, args.standings_runs or args.runs)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,10 @@ Modules:
 - ``types``: Entrant, Result, Pairing, Standing, SwissConfig, Placing, Meeting;
 - ``standings``: :func:`standings` (points, then the configured tiebreakers: ``METRICS``);
 - ``swiss``: :func:`pair_swiss` (from results) and :func:`pair_swiss_standings` (from standings
-  already computed), :func:`default_swiss_rounds`; ``matching``: the networkx fallback;
+  already computed), :func:`pair_swiss_certified` (also the round's cost and a proven lower
+  bound: :class:`RoundCertificate`), :func:`default_swiss_rounds`; ``sweep``: the point groups
+  paired at the optimum; ``matching``: exact windows (networkx); ``cost``: the documented cost
+  and networkx's optimum over a whole round;
 - ``elimination``: :class:`Bracket` (plain data: nodes with two slot sources each, byes folded
   away), :func:`single_elimination`, :func:`double_elimination`, and the pure readers
   :func:`bracket_state`, :func:`bracket_matches`, :func:`bracket_winner`,
@@ -59,7 +62,13 @@ from tournaments.pairing.pods import pod_sizes, pod_standings, pods
 from tournaments.pairing.round_names import node_name, round_label, round_name
 from tournaments.pairing.round_robin import round_robin
 from tournaments.pairing.standings import METRICS, standings
-from tournaments.pairing.swiss import default_swiss_rounds, pair_swiss, pair_swiss_standings
+from tournaments.pairing.swiss import (
+    RoundCertificate,
+    default_swiss_rounds,
+    pair_swiss,
+    pair_swiss_certified,
+    pair_swiss_standings,
+)
 from tournaments.pairing.topcut import top_cut
 from tournaments.pairing.types import (
     Entrant,
@@ -82,6 +91,7 @@ __all__ = [
     "Placing",
     "ReadyMatch",
     "Result",
+    "RoundCertificate",
     "Slot",
     "Standing",
     "SwissConfig",
@@ -97,6 +107,7 @@ __all__ = [
     "node_name",
     "ordinal",
     "pair_swiss",
+    "pair_swiss_certified",
     "pair_swiss_standings",
     "paper_results",
     "paper_standings",

@@ -5,13 +5,15 @@ Round 1 is random from the seed (or seeded by rating: top half against bottom ha
 1. the active players (not dropped before this round) are ordered by the standings;
 2. with an odd count, the bye (a 2–0 win) goes to the lowest-ranked active player among those
    with the fewest byes (so nobody gets a second bye while an active player has none);
-3. point groups are paired top-down in a seeded random order; a group with an odd count floats its
-   lowest-ranked player down to the next group (a pair-down); each player takes the first partner
-   they have not played and who is not a teammate, and floats down when there is none;
-4. if players are left over at the bottom, the last pairs are re-paired by maximum-weight matching
-   (:mod:`tournaments.pairing.matching`), over a growing window up to the whole field, so that a
-   rematch-free pairing is found whenever one exists (then the fewest teammate pairings).
+3. the rest are paired at the optimum of the documented cost (:mod:`tournaments.pairing.cost`:
+   fewest rematches, then teammates, then the lowest bye, then the smallest squared point
+   differences) by :func:`tournaments.pairing.sweep.sweep`: point groups top-down, one floater
+   across each boundary with an odd count above it, exact windows where a group cannot be paired
+   cleanly, and a lower bound that the result meets (the proof of optimality);
+4. when no pairing avoids every rematch and teammate pair, the whole round is solved by
+   networkx's maximum-weight matching of the same cost (:func:`tournaments.pairing.cost.optimal_cost`).
 
+:func:`pair_swiss_certified` also returns the round's cost and the proven lower bound.
 Everything is deterministic for a seed. Every pairing carries flags and a plain reason.
 """
 
@@ -21,9 +23,11 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
-from tournaments.pairing.matching import match_window
+from tournaments.pairing.cost import optimal_cost, round_cost, weights
 from tournaments.pairing.standings import paused_gc, standings
+from tournaments.pairing.sweep import legal_pairs, mend, sweep
 from tournaments.pairing.types import DEFAULT_SWISS, Entrant, Pairing, Result, Standing, SwissConfig
 
 
@@ -55,21 +59,37 @@ def pair_swiss(
 
 @dataclass
 class _Field:
-    """What pairing needs to know about the active players."""
+    """The active players by rank (0 = best): their ids, points, byes, opponents' ids, teams."""
 
-    order: list[int]  # best first
-    position: dict[int, int]
-    points: dict[int, int]
-    byes: dict[int, int]
-    opponents: dict[int, tuple[int, ...]]  # a short tuple scans as fast as a set hashes
-    group: dict[int, str | None]
+    ids: list[int]
+    points: list[int]
+    byes: list[int]
+    opponents: list[tuple[int, ...]]  # a short tuple scans as fast as a set hashes
+    team: list[str | None] | None  # None: nobody has a team
 
     def met(self, a: int, b: int) -> bool:
-        return b in self.opponents[a]
+        """Whether the players ranked ``a`` and ``b`` played before."""
+        return self.ids[b] in self.opponents[a]
 
     def teammates(self, a: int, b: int) -> bool:
-        g = self.group[a]
-        return g is not None and g == self.group[b]
+        """Whether the players ranked ``a`` and ``b`` are teammates."""
+        if self.team is None:
+            return False
+        g = self.team[a]
+        return g is not None and g == self.team[b]
+
+
+@dataclass(frozen=True)
+class RoundCertificate:
+    """A round's documented cost and a proven lower bound on every legal pairing's cost.
+
+    ``method``: ``"bound"`` (the sweep's lower bound, met exactly), ``"blossom"`` (networkx over
+    the whole round: exact by construction) or ``"first"`` (round 1: every pair costs 0).
+    """
+
+    cost: int
+    lower_bound: int
+    method: str
 
 
 def pair_swiss_standings(
@@ -84,95 +104,153 @@ def pair_swiss_standings(
     Entrants missing from ``rows`` (late entries) count as 0 points below everyone.
     """
     with paused_gc():
-        return _pair_standings(rows, entrants, round_number, seed, seeded_first_round)
+        field, rng, first = _field(rows, entrants, round_number, seed, seeded_first_round)
+        return _pair(field, rng, first, seeded_first_round)[0]
 
 
-def _pair_standings(
+def pair_swiss_certified(
+    rows: Sequence[Standing],
+    entrants: Sequence[Entrant],
+    round_number: int,
+    seed: int,
+    seeded_first_round: bool = False,
+) -> tuple[list[Pairing], RoundCertificate]:
+    """:func:`pair_swiss_standings` plus the round's cost and lower bound (equal: optimal)."""
+    with paused_gc():
+        field, rng, first = _field(rows, entrants, round_number, seed, seeded_first_round)
+        pairings, bound, method = _pair(field, rng, first, seeded_first_round)
+        rank = {pid: i for i, pid in enumerate(field.ids)}
+        pairs = [(rank[t.players[0]], rank[t.players[1]]) for t in pairings if not t.bye]
+        bye = next((rank[t.players[0]] for t in pairings if t.bye), None)
+        order = range(len(field.ids))
+        cost = round_cost(pairs, bye, order, field.points, field.met, field.teammates)
+        if method == "bound":
+            below = len(order) - 1 - bye if bye is not None else 0
+            spread = max(field.points) - min(field.points)
+            bound += weights(len(order), spread).bye * below
+        else:
+            bound = cost
+        return pairings, RoundCertificate(cost=cost, lower_bound=bound, method=method)
+
+
+def _field(
     rows: Sequence[Standing],
     entrants: Sequence[Entrant],
     round_number: int,
     seed: int,
     seeded_first_round: bool,
-) -> list[Pairing]:
-    active = {e.id: e for e in entrants if e.active_in(round_number)}
-    order = [s.player for s in rows if s.player in active]
-    listed = set(order)
-    order += sorted(pid for pid in active if pid not in listed)
-    by_player = {s.player: s for s in rows}
+) -> tuple[_Field, random.Random, bool]:
+    rnd = round_number
+    inactive = {
+        e.id
+        for e in entrants
+        if e.joined_round > rnd or (e.dropped_after is not None and rnd > e.dropped_after)
+    }
     first = not any(s.opponents or s.byes for s in rows)
     rng = random.Random(f"swiss:{seed}:{round_number}")
+    has_teams = any(e.group is not None for e in entrants)
+    quick = not first and not has_teams and len(rows) == len(entrants)
+    if quick:  # the rows are these entrants' standings: drop the inactive rows only
+        kept = [s for s in rows if s[0] not in inactive] if inactive else list(rows)
+        quick = len(kept) == len(entrants) - len(inactive)
+    if not quick:
+        active = {e.id: e for e in entrants if e.id not in inactive}
     if first:
+        ids = sorted(active)
         if seeded_first_round:
-            order.sort(key=lambda pid: (-active[pid].rating, pid))
+            ids.sort(key=lambda pid: (-active[pid].rating, pid))
         else:
-            order.sort()
-            order = _shuffled(order, rng)
-    empty: tuple[int, ...] = ()
-    field = _Field(
-        order=order,
-        position={pid: i for i, pid in enumerate(order)},
-        points={pid: by_player[pid].match_points if pid in by_player else 0 for pid in order},
-        byes={pid: by_player[pid].byes if pid in by_player else 0 for pid in order},
-        opponents={pid: by_player[pid].opponents if pid in by_player else empty for pid in order},
-        group={pid: active[pid].group for pid in order},
-    )
-    return _pair(field, rng, first, seeded_first_round)
-
-
-def _pair(field: _Field, rng: random.Random, first: bool, seeded: bool) -> list[Pairing]:
-    order = field.order
-    bye: int | None = None
-    candidates: set[int] | None = None
-    if len(order) % 2:
-        fewest = min(field.byes.values())
-        candidates = {p for p in order if field.byes[p] == fewest}
-        bye = next(p for p in reversed(order) if p in candidates)
-    players = [p for p in order if p != bye]
-
-    if first and seeded:
-        pairs, left = _fold(players, field)
+            ids = _shuffled(ids, rng)
+        n = len(ids)
+        points, byes, opponents = [0] * n, [0] * n, [()] * n
     else:
-        groups: list[list[int]] = []
-        for p in players:
-            if groups and field.points[groups[-1][-1]] == field.points[p]:
-                groups[-1].append(p)
-            else:
-                groups.append([p])
-        pairs, left = _greedy(groups, field, rng)
+        if not quick:
+            kept = [s for s in rows if s[0] in active]  # Standing: a named tuple, 0 the player
+        ids = list(map(itemgetter(0), kept))
+        points = list(map(itemgetter(2), kept))
+        byes = list(map(itemgetter(6), kept))
+        opponents = list(map(itemgetter(11), kept))
+        if not quick and len(ids) != len(active):  # late entries missing from the rows
+            late = sorted(set(active) - set(ids))
+            ids += late
+            points += [0] * len(late)
+            byes += [0] * len(late)
+            opponents += [()] * len(late)
+    team = [active[pid].group for pid in ids] if has_teams else None
+    return _Field(ids, points, byes, opponents, team), rng, first
 
+
+def _pair(
+    field: _Field, rng: random.Random, first: bool, seeded: bool
+) -> tuple[list[Pairing], int, str]:
+    ids, points = field.ids, field.points
+    n = len(ids)
+    bye: int | None = None
+    if n % 2:
+        fewest = min(field.byes)
+        bye = next(p for p in range(n - 1, -1, -1) if field.byes[p] == fewest)
+    players = [p for p in range(n) if p != bye] if bye is not None else range(n)
+    legal = legal_pairs(ids, field.opponents, field.team)
+    pairs: list[tuple[int, int, frozenset[str]]] | None = None
     matched: set[int] = set()
-    window_size = 0
-    if left:
-        pairs, bye, matched = _repair(pairs, left, bye, candidates, field, rng)
-        window_size = len(matched)
+    bound, method = 0, "first" if first else "bound"
+    if first and seeded:
+        half = len(players) // 2
+        firsts, seconds = list(players[:half]), list(players[half:])
+        flags = mend(firsts, seconds, legal, field.met)
+        if flags is not None:
+            pairs = _in_table_order(list(zip(firsts, seconds, flags, strict=True)))
+    else:
+        found = sweep(players, points, ids, field.opponents, field.team, rng)
+        if found is not None:
+            pairs, matched, bound = found.pairs, found.matched, found.bound
+    if pairs is None:  # no pairing without a rematch or teammates: networkx, the whole round
+        fewest = min(field.byes) if n % 2 else 0
+        candidates = {p for p in range(n) if field.byes[p] == fewest} if n % 2 else None
+        _, chosen, bye = optimal_cost(range(n), points, field.met, field.teammates, candidates)
+        pairs = _in_table_order([(a, b, frozenset()) for a, b in chosen])
+        matched = set(range(n))
+        method = "blossom"
 
     out: list[Pairing] = []
-    position = field.position
-    pairs = [(a, b, k) if position[a] < position[b] else (b, a, k) for a, b, k in pairs]
-    pairs.sort(key=lambda pair: position[pair[0]])  # table 1 holds the best-ranked player
-    points = field.points
     same: frozenset[str] = frozenset()
     down = frozenset({"pair-down"})
+    window = len(matched)
+    said: dict[int, str] = {}
     for a, b, skipped in pairs:
         if skipped or first or a in matched:
-            out.append(_describe(a, b, skipped, field, first, seeded, a in matched, window_size))
+            out.append(_describe(a, b, skipped, field, first, seeded, a in matched, window))
             continue
-        # fast path: a clean greedy pair (no rematch, no teammates by construction)
+        # fast path: a clean pair (no rematch, no teammates by construction)
         pa, pb = points[a], points[b]
         if pa == pb:
-            out.append(_make_pairing((a, b), same, f"same point group ({_points(pa)})"))
+            why = said.get(pa)
+            if why is None:
+                why = said[pa] = f"same point group ({_points(pa)})"
+            out.append(_make_pairing((ids[a], ids[b]), same, why))
         else:
-            why = f"pair-down: {a} ({_points(pa)}) v {b} ({_points(pb)})"
-            out.append(_make_pairing((a, b), down, why))
+            why = f"pair-down: {ids[a]} ({_points(pa)}) v {ids[b]} ({_points(pb)})"
+            out.append(_make_pairing((ids[a], ids[b]), down, why))
     if bye is not None:
-        out.append(_describe_bye(bye, field, candidates or set(), first, seeded))
-    return out
+        out.append(_describe_bye(bye, field, first, seeded))
+    return out, bound, method
+
+
+def _in_table_order(
+    pairs: list[tuple[int, int, frozenset[str]]],
+) -> list[tuple[int, int, frozenset[str]]]:
+    """Higher-ranked player first, tables by their first player's rank."""
+    return sorted((a, b, k) if a < b else (b, a, k) for a, b, k in pairs)
 
 
 def _make_pairing(players: tuple[int, ...], flags: frozenset[str], why: str) -> Pairing:
     """A Pairing without the frozen dataclass's per-field ``object.__setattr__`` calls."""
     table = object.__new__(Pairing)
-    table.__dict__.update(players=players, bye=False, flags=flags, why=why)
+    slots = table.__dict__
+    slots["players"] = players
+    slots["bye"] = False
+    slots["flags"] = flags
+    slots["why"] = why
     return table
 
 
@@ -181,97 +259,6 @@ def _shuffled(items: list[int], rng: random.Random) -> list[int]:
     draw = rng.random
     keyed = sorted(zip([draw() for _ in items], items, strict=True))
     return [item for _, item in keyed]
-
-
-def _greedy(
-    groups: list[list[int]], field: _Field, rng: random.Random
-) -> tuple[list[tuple[int, int, frozenset[str]]], list[int]]:
-    """Pair point groups top-down; return the pairs and the players left at the bottom."""
-    opponents, group, position = field.opponents, field.group, field.position
-    pairs: list[tuple[int, int, frozenset[str]]] = []
-    carry: list[int] = []
-    for members in groups:
-        members = list(members)
-        floater: list[int] = []
-        if (len(carry) + len(members)) % 2 and members:
-            floater.append(members.pop())  # the group's lowest-ranked player floats down
-        queue = carry + _shuffled(members, rng)
-        taken = [False] * len(queue)
-        carry = []
-        size = len(queue)
-        for i in range(size):
-            if taken[i]:
-                continue
-            taken[i] = True
-            p = queue[i]
-            met = opponents[p]
-            team = group[p]
-            skipped: set[str] = set()
-            for j in range(i + 1, size):
-                if taken[j]:
-                    continue
-                q = queue[j]
-                if q in met:
-                    skipped.add("rematch-avoided")
-                elif team is not None and group[q] == team:
-                    skipped.add("teammates-avoided")
-                else:
-                    taken[j] = True
-                    pairs.append((p, q, frozenset(skipped)))
-                    break
-            else:
-                carry.append(p)
-        carry.extend(floater)
-        carry.sort(key=position.__getitem__)
-    return pairs, carry
-
-
-def _fold(
-    players: list[int], field: _Field
-) -> tuple[list[tuple[int, int, frozenset[str]]], list[int]]:
-    """Seeded round 1: i-th best against the i-th of the bottom half; teammates go to repair."""
-    half = len(players) // 2
-    pairs: list[tuple[int, int, frozenset[str]]] = []
-    left: list[int] = []
-    for a, b in zip(players[:half], players[half:], strict=True):
-        if field.teammates(a, b):
-            left += [a, b]
-        else:
-            pairs.append((a, b, frozenset()))
-    return pairs, left
-
-
-def _repair(
-    pairs: list[tuple[int, int, frozenset[str]]],
-    left: list[int],
-    bye: int | None,
-    candidates: set[int] | None,
-    field: _Field,
-    rng: random.Random,
-) -> tuple[list[tuple[int, int, frozenset[str]]], int | None, set[int]]:
-    """Re-pair the last pairs plus the leftovers by maximum-weight matching, growing the window."""
-    total = len(field.order)
-    take = 4
-    while True:
-        kept = pairs[: max(0, len(pairs) - take)]
-        window = [p for a, b, _ in pairs[len(kept) :] for p in (a, b)] + left
-        if bye is not None:
-            window.append(bye)
-        whole = len(window) >= total
-        found = match_window(
-            window,
-            points=field.points,
-            position=field.position,
-            met=field.met,
-            teammates=field.teammates,
-            bye_candidates=(set(window) & candidates) if candidates is not None else None,
-            rng=rng,
-            whole=whole,
-        )
-        if found is not None:
-            new_pairs, new_bye = found
-            return kept + [(a, b, frozenset()) for a, b in new_pairs], new_bye, set(window)
-        take *= 4
 
 
 def _describe(
@@ -287,12 +274,13 @@ def _describe(
     flags = set(skipped)
     words: list[str] = []
     pa, pb = field.points[a], field.points[b]
+    ia, ib = field.ids[a], field.ids[b]
     if first:
         flags.add("seeded" if seeded else "random")
         words.append("round 1, seeded by rating" if seeded else "round 1, random from the seed")
     elif pa != pb:
         flags.add("pair-down")
-        words.append(f"pair-down: {a} ({_points(pa)}) v {b} ({_points(pb)})")
+        words.append(f"pair-down: {ia} ({_points(pa)}) v {ib} ({_points(pb)})")
     else:
         words.append(f"same point group ({_points(pa)})")
     if "rematch-avoided" in skipped:
@@ -302,8 +290,8 @@ def _describe(
     if matched:
         flags.add("matched")
         words.append(
-            f"re-paired by maximum-weight matching of the last {window} players, "
-            "as greedy pairing was left with players it could not pair cleanly"
+            f"paired by an exact maximum-weight matching of {window} players around point "
+            "groups that could not be paired cleanly one at a time"
         )
     if field.met(a, b):
         flags.add("rematch")
@@ -313,28 +301,26 @@ def _describe(
     if field.teammates(a, b):
         flags.add("teammates")
         words.append("teammates: no pairing of the round avoids it")
-    return Pairing(players=(a, b), flags=frozenset(flags), why="; ".join(words))
+    return Pairing(players=(ia, ib), flags=frozenset(flags), why="; ".join(words))
 
 
-def _describe_bye(
-    p: int, field: _Field, candidates: set[int], first: bool, seeded: bool
-) -> Pairing:
-    active = len(field.order)
+def _describe_bye(p: int, field: _Field, first: bool, seeded: bool) -> Pairing:
+    active = len(field.ids)
     if first:
         how = "to the lowest-rated player" if seeded else "drawn at random"
         why = f"odd number of players ({active}); round 1 bye {how}"
     else:
-        below = [q for q in field.order[field.position[p] + 1 :] if q in candidates]
         fewest = field.byes[p]
+        below = [q for q in range(p + 1, active) if field.byes[q] == fewest]
         who = "without a bye" if fewest == 0 else f"with the fewest byes ({fewest})"
         why = (
             f"odd number of active players ({active}); lowest-ranked active player {who}: "
-            f"rank {field.position[p] + 1} of {active}, {field.points[p]} points"
+            f"rank {p + 1} of {active}, {field.points[p]} points"
         )
         if below:
             past = "1 player" if len(below) == 1 else f"{len(below)} players"
             why += f"; moved up past {past} to avoid a rematch or teammates"
-    return Pairing(players=(p,), bye=True, flags=frozenset({"bye"}), why=why)
+    return Pairing(players=(field.ids[p],), bye=True, flags=frozenset({"bye"}), why=why)
 
 
 def _points(points: float) -> str:
