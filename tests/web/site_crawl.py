@@ -46,6 +46,7 @@ PAGES = {
     "web-matchups-game": PUBLIC,
     "web-studies": PUBLIC,
     "web-ladder-backtest": PUBLIC,
+    "web-ladder-closing": PUBLIC,  # the latest closing run (none yet: a page that says so)
     "web-study": PUBLIC,
     "web-my-matches": SIGNED_IN,
     "web-matches": PUBLIC,
@@ -78,6 +79,7 @@ PAGES = {
 }
 POST_ONLY = {
     "web-logout",
+    "web-closing-start",
     "web-token-revoke",
     "web-queue-join",
     "web-queue-leave",
@@ -309,6 +311,8 @@ def demo_pages() -> list[Page]:
         page("web-studies"),
         page("web-study", Study.objects.get().pk),
         page("web-ladder-backtest", arackhan),
+        page("web-ladder-closing", arackhan),
+        page("web-ladder-closing", arackhan, query="part=progress"),
         page("web-notifications"),
         page("web-notification", 10**9),
         page("web-organiser-request"),
@@ -317,6 +321,7 @@ def demo_pages() -> list[Page]:
         page("web-logout"),
         page("web-token-revoke", "nokey"),
         page("web-queue-join", arackhan),
+        page("web-closing-start", arackhan),
         page("web-queue-leave", arackhan),
         page("web-queue-wait", arackhan),
         page("web-queue-bot", arackhan),
