@@ -12,6 +12,9 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/gauntlet
 TEST_BROKER_URL   ?= redis://127.0.0.1:6379/14
 TEST_LAYER_URL    ?= redis://127.0.0.1:6379/15
 PYTEST_ARGS       ?=
+# The services pass waits on PostgreSQL, Redis, Celery workers, daphne and chromium much of the
+# time: one more test process than cores keeps the cores busy (CI gives it -n 3 on 2 cores).
+SERVICES_PYTEST_ARGS ?= $(PYTEST_ARGS)
 
 .PHONY: demo serve install browser test test-embedded test-services lint format bench clean
 
@@ -70,7 +73,7 @@ test-services: $(STAMP) $(NATIVE_STAMP)
 	@if $(PY) .ci/services.py check "$(TEST_DATABASE_URL)" "$(TEST_BROKER_URL)" "$(TEST_LAYER_URL)"; then \
 		DATABASE_URL=$(TEST_DATABASE_URL) CELERY_BROKER_URL=$(TEST_BROKER_URL) \
 		CHANNEL_LAYER_URL=$(TEST_LAYER_URL) GAUNTLET_VAR_DIR=$(CURDIR)/var/test \
-		$(PY) -m pytest --create-db $(PYTEST_ARGS); \
+		$(PY) -m pytest --create-db $(SERVICES_PYTEST_ARGS); \
 	elif [ "$$CI" = "true" ]; then \
 		echo "CI=true and PostgreSQL/Redis are not reachable: the services pass cannot run" >&2; exit 1; \
 	else \
