@@ -28,12 +28,10 @@ import argparse
 import contextlib
 import os
 import random
-import shutil
 import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -50,7 +48,7 @@ from harness import (  # noqa: E402
     process_started,
     supervised_processes,
 )
-from private_services import PrivatePostgres, PrivateRedis  # noqa: E402
+from private_services import PrivatePostgres, PrivateRedis, private_services  # noqa: E402
 
 emit = emitter("faults")
 
@@ -411,23 +409,11 @@ def main() -> None:
     )  # fmt: skip
     args = parser.parse_args()
 
-    root = Path(tempfile.mkdtemp(prefix="gauntlet-faults-"))
-    root.chmod(0o755)
-    postgres, broker = PrivatePostgres(root, args.pg_port), PrivateRedis(root, args.redis_port)
-    postgres.start()
-    broker.start()
-    run_dir = REPO / "var" / "bench-faults"
-    env = {
-        "GAUNTLET_DB_NAME": "gauntlet_faults",
-        "GAUNTLET_PG_PORT": str(postgres.port),
-        "GAUNTLET_REDIS_PORT": str(broker.port),
-        "GAUNTLET_REDIS_DIR": str(broker.dir),
-        "GAUNTLET_PORT": str(args.web_port),
-        "GAUNTLET_RUN_DIR": str(run_dir),
-        "GAUNTLET_WORKERS": str(args.workers),
-        "GAUNTLET_WORKER_PREFIX": "faults",
-    }
-    try:
+    services = private_services(
+        "faults", args.pg_port, args.redis_port, args.web_port, args.workers, args.keep_running
+    )
+    with services as (postgres, broker, env):
+        run_dir = Path(env["GAUNTLET_RUN_DIR"])
         with distributed_mode(env, args.keep_running), cpu_hog(args.load, max_seconds=3600):
             run = Run(args, run_dir, {**os.environ, **env}, postgres, broker)
             run.setup()
@@ -439,11 +425,6 @@ def main() -> None:
             feeder.join()
             run.wait_for_the_end()
             run.report(time.monotonic() - started)
-    finally:
-        if not args.keep_running:
-            broker.stop()
-            postgres.stop()
-            shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -31,10 +31,8 @@ import argparse
 import asyncio
 import os
 import random
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,7 +44,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "bench"))
 
 from harness import distributed_mode, emitter  # noqa: E402
-from private_services import PrivatePostgres, PrivateRedis  # noqa: E402
+from private_services import private_services  # noqa: E402
 
 emit = emitter("load")
 GAME, PAPER_GAME, PASSWORD = "arackhan-wars", "kingdom-of-warlords", "load-bench-password-1"
@@ -310,34 +308,17 @@ def main() -> None:
     if args.start < 2 or args.start % 2:
         parser.error("--start must be even (people play in pairs)")
 
-    root = Path(tempfile.mkdtemp(prefix="gauntlet-load-"))
-    root.chmod(0o755)
-    postgres, broker = PrivatePostgres(root, args.pg_port), PrivateRedis(root, args.redis_port)
-    postgres.start()
-    broker.start()
-    env = {
-        "GAUNTLET_DB_NAME": "gauntlet_load",
-        "GAUNTLET_PG_PORT": str(postgres.port),
-        "GAUNTLET_REDIS_PORT": str(broker.port),
-        "GAUNTLET_REDIS_DIR": str(broker.dir),
-        "GAUNTLET_PORT": str(args.web_port),
-        "GAUNTLET_RUN_DIR": str(REPO / "var" / "bench-load"),
-        "GAUNTLET_WORKERS": "2",
-        "GAUNTLET_WORKER_PREFIX": "load",
+    services = private_services(
+        "load", args.pg_port, args.redis_port, args.web_port, 2, args.keep_running
+    )
+    with services as (_, _, env):
         # Every simulated person comes from 127.0.0.1: the per-client limits would refuse
         # them as one client (a real site sees as many addresses as people).
-        "THROTTLE_LOGIN": "100000/min",
-        "THROTTLE_ANON": "100000/min",
-        "THROTTLE_USER": "100000/min",
-    }
-    try:
+        env.update(
+            THROTTLE_LOGIN="100000/min", THROTTLE_ANON="100000/min", THROTTLE_USER="100000/min"
+        )
         with distributed_mode(env, args.keep_running):
             measure(args)
-    finally:
-        if not args.keep_running:
-            broker.stop()
-            postgres.stop()
-            shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -4,12 +4,15 @@ disturbed."""
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -80,3 +83,35 @@ class PrivateRedis:
                 return
             time.sleep(0.2)
         sys.exit(f"Redis on port {self.port} did not come {'up' if up else 'down'}")
+
+
+@contextlib.contextmanager
+def private_services(
+    name: str, pg_port: int, redis_port: int, web_port: int, workers: int, keep_running: bool
+) -> Iterator[tuple[PrivatePostgres, PrivateRedis, dict[str, str]]]:
+    """Start a PostgreSQL and a Redis of the bench's own in a temporary directory; yield them
+    with the ``GAUNTLET_*`` settings of a distributed mode on them (database ``gauntlet_<name>``,
+    run directory ``var/bench-<name>``); stop and remove them afterwards unless
+    ``keep_running``."""
+    root = Path(tempfile.mkdtemp(prefix=f"gauntlet-{name}-"))
+    root.chmod(0o755)
+    postgres, broker = PrivatePostgres(root, pg_port), PrivateRedis(root, redis_port)
+    postgres.start()
+    broker.start()
+    env = {
+        "GAUNTLET_DB_NAME": f"gauntlet_{name}",
+        "GAUNTLET_PG_PORT": str(postgres.port),
+        "GAUNTLET_REDIS_PORT": str(broker.port),
+        "GAUNTLET_REDIS_DIR": str(broker.dir),
+        "GAUNTLET_PORT": str(web_port),
+        "GAUNTLET_RUN_DIR": str(Path(__file__).resolve().parent.parent / "var" / f"bench-{name}"),
+        "GAUNTLET_WORKERS": str(workers),
+        "GAUNTLET_WORKER_PREFIX": name,
+    }
+    try:
+        yield postgres, broker, env
+    finally:
+        if not keep_running:
+            broker.stop()
+            postgres.stop()
+            shutil.rmtree(root, ignore_errors=True)
