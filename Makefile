@@ -18,13 +18,12 @@ SERVICES_PYTEST_ARGS ?= $(PYTEST_ARGS)
 
 .PHONY: demo serve install browser test test-embedded test-services lint format bench clean
 
-# The install compiles AracKhan Wars' hot modules with mypyc (setup.py); after an edit to one
-# of them, any target here compiles them again (engines/arackhan_wars/native.py says which build
-# runs: an edited module makes the engine run from its sources until then).
+# The install compiles the engines' hot modules with mypyc (setup.py, engines/native.py); after an
+# edit to one of them, any target here compiles them again (engines/native.py says which build
+# runs: an edited module makes its engine run from its sources until then).
 NATIVE_STAMP   := $(VENV)/.native-stamp
-NATIVE_SOURCES := setup.py engines/arackhan_wars/native.py $(shell python3 -c "import runpy; \
-	print(*(f'engines/arackhan_wars/{m}.py' for m in \
-	runpy.run_path('engines/arackhan_wars/native.py')['COMPILED']))")
+NATIVE_SOURCES := setup.py engines/native.py $(shell python3 -c "import runpy; \
+	print(*(p for b in runpy.run_path('engines/native.py')['BUILDS'] for p in b.sources()))")
 
 # uv (from PyPI, into the venv) installs the dependencies: a fresh install takes ~10 s, not ~50.
 UV := $(PY) -m uv pip install --quiet --python $(PY) --compile-bytecode
@@ -95,4 +94,4 @@ bench: $(STAMP) $(NATIVE_STAMP)
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .import_linter_cache build
-	rm -f *.so engines/arackhan_wars/*.so engines/arackhan_wars/native-build.json
+	rm -f *.so engines/*/*.so engines/*/native-build.json

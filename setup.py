@@ -1,7 +1,7 @@
-"""Packaging. The metadata is in pyproject.toml; this file only compiles the AracKhan Wars
-engine's hot modules with mypyc (the list and the rules for using them:
-engines/arackhan_wars/native.py). Without a C compiler, or with GAUNTLET_PURE_PYTHON=1, the
-install is pure Python: the same engine, a third to a half as fast."""
+"""Packaging. The metadata is in pyproject.toml; this file only compiles the engines' hot modules
+with mypyc (which engines and modules, and the rules for using them: engines/native.py). Without
+a C compiler, or with GAUNTLET_PURE_PYTHON=1, the install is pure Python: the same engines, a
+third to a half as fast."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
-ENGINE = HERE / "engines" / "arackhan_wars"
-native = runpy.run_path(str(ENGINE / "native.py"))
+native = runpy.run_path(str(HERE / "engines" / "native.py"))
+BUILDS = native["BUILDS"]
 
 
 # The setup.py commands that build; pip also runs setup.py twice per install for metadata only
@@ -29,18 +29,27 @@ def _compiling() -> bool:
     if os.environ.get(native["PURE_ENV"], "") not in ("", "0"):
         return False
     if native["c_compiler"]() is None:
-        print("setup.py: no C compiler: AracKhan Wars stays pure Python", file=sys.stderr)
+        print("setup.py: no C compiler: the engines stay pure Python", file=sys.stderr)
         return False
     return True
 
 
 class BuildAndStamp(build_ext):
-    """build_ext, then the stamp naming the sources the extension modules were built from."""
+    """build_ext (one C compiler per core), then the stamps naming the sources each engine's
+    extension modules were built from."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
 
     def run(self) -> None:
         super().run()
-        folder = ENGINE if self.inplace else Path(self.build_lib) / "engines" / "arackhan_wars"
-        native["write_stamp"](folder, ENGINE)
+        for build in BUILDS:
+            folder = (
+                build.folder if self.inplace else Path(self.build_lib, *build.package.split("."))
+            )
+            build.write_stamp(folder, build.folder)
 
 
 ext_modules = []
@@ -50,8 +59,8 @@ if _compiling():
     ext_modules = mypycify(
         # mypy checks the compiled modules; the modules they import are read, not checked
         ["--ignore-missing-imports", "--follow-imports=silent"]
-        + [str(Path("engines", "arackhan_wars", f"{m}.py")) for m in native["COMPILED"]],
-        group_name="gauntlet_akw",
+        + [path for build in BUILDS for path in build.sources()],
+        separate=[(build.sources(), build.group) for build in BUILDS],
         opt_level="3",
         debug_level="0",
     )

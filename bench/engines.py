@@ -13,7 +13,7 @@ Prints one JSON object per line, each value the median of ``--runs`` runs::
     {"bench": "engines", "case": "khan-of-khans/4p/raw", "metric": "games_per_s", ...}
 
 Every line names the ``build`` that ran: ``compiled`` where the engine's hot modules are a
-compiled build (AracKhan Wars: ``engines/arackhan_wars/native.py``), else ``python``. Run with
+compiled build (``engines/native.py``: AracKhan Wars, Heroes of Graxia), else ``python``. Run with
 ``GAUNTLET_PURE_PYTHON=1`` to measure the Python sources of a compiled engine.
 
 Run ``python bench/engines.py [--quick] [--game SLUG] [--seats N] [--kind KIND]``.
@@ -22,7 +22,6 @@ Run ``python bench/engines.py [--quick] [--game SLUG] [--seats N] [--kind KIND]`
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import statistics
@@ -33,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engines import native  # noqa: E402
 from engines.base import Game, derive_seed  # noqa: E402
 from engines.bots.search import SearchBot  # noqa: E402
 from engines.record import play_match  # noqa: E402
@@ -40,14 +40,10 @@ from engines.registry import game_slugs, get_game  # noqa: E402
 
 
 def build_of(game: Game) -> str:
-    """``compiled`` when ``game``'s engine runs its compiled build (a ``native`` module in its
-    package says so), else ``python``."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        native = importlib.import_module(f"{package}.native")
-    except ModuleNotFoundError:
-        return "python"
-    return "compiled" if native.status()["compiled"] else "python"
+    """``compiled`` when ``game``'s engine runs its compiled build (``engines.native``), else
+    ``python``."""
+    build = native.build_for(type(game).__module__.rpartition(".")[0])
+    return "compiled" if build is not None and build.status()["compiled"] else "python"
 
 
 def emit(case: str, metric: str, value: float, unit: str, **extra: object) -> None:

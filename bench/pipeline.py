@@ -42,8 +42,8 @@ emit = emitter("pipeline")
 DEFAULT_CASES = "khan-of-khans:4:1500,arackhan-wars:2:300"
 STAGES = ("engine", "database", "rating", "commit")
 NATIVE_FILES = (
-    "engines/arackhan_wars/*.so",
-    "engines/arackhan_wars/native-build.json",
+    "engines/*/*.so",
+    "engines/*/native-build.json",
     "*.so",
 )
 """Built native modules (not in git): a checkout of another commit gets this one's copies."""

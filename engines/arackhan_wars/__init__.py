@@ -1,9 +1,9 @@
 """AracKhan Wars: the rules engine (``GAME`` is the registry's instance), the card catalogue and
 the deck format."""
 
-from engines.arackhan_wars import native
+from engines.native import ARACKHAN_WARS
 
-native.choose()  # the compiled hot modules, or their sources (before any of them is imported)
+ARACKHAN_WARS.choose()  # the compiled hot modules, or their sources (before any is imported)
 
 from engines.arackhan_wars.game import ArackhanWars  # noqa: E402
 

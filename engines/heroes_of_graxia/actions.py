@@ -37,37 +37,37 @@ and ``done``                       ``done`` when finished
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.heroes_of_graxia.state import State
 
 Move = tuple[int, int, int]
 
-(
-    END,
-    KEEP,
-    REDRAW,
-    SELL,
-    BUY,
-    BUYR,
-    DRAW,
-    PLACE,
-    ATTACH,
-    SWAP,
-    MOVE,
-    PICKUP,
-    CAST,
-    HEAL,
-    MEND,
-    DONE,
-    FIGHT,
-    ATTACK,
-    HIRE_OP,
-    READY,
-    RESOLVE,
-    PASS,
-    WOUND,
-    LOSE,
-    TAKE,
-) = range(25)
+END: Final = 0
+KEEP: Final = 1
+REDRAW: Final = 2
+SELL: Final = 3
+BUY: Final = 4
+BUYR: Final = 5
+DRAW: Final = 6
+PLACE: Final = 7
+ATTACH: Final = 8
+SWAP: Final = 9
+MOVE: Final = 10
+PICKUP: Final = 11
+CAST: Final = 12
+HEAL: Final = 13
+MEND: Final = 14
+DONE: Final = 15
+FIGHT: Final = 16
+ATTACK: Final = 17
+HIRE_OP: Final = 18
+READY: Final = 19
+RESOLVE: Final = 20
+PASS: Final = 21
+WOUND: Final = 22
+LOSE: Final = 23
+TAKE: Final = 24
 
 VERBS = (
     "end",
@@ -157,13 +157,13 @@ def texts(st: State, moves: list[Move]) -> list[str]:
     if not _TEXTS or _TEXTS[0][0] is not t:
         _TEXTS[:] = [(t, {})]
     memo = _TEXTS[0][1]
-    try:
-        return list(map(memo.__getitem__, moves))
-    except KeyError:
-        for m in moves:
-            if m not in memo:
-                memo[m] = to_text(st, m)
-        return list(map(memo.__getitem__, moves))
+    out: list[str] = []
+    for m in moves:
+        text = memo.get(m)
+        if text is None:
+            text = memo[m] = to_text(st, m)
+        out.append(text)
+    return out
 
 
 def _first(cards: list[int], kind: int, kinds: tuple[int, ...], skip: int = -1) -> int:

@@ -3,13 +3,13 @@ new hand, and the two endings."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engines.heroes_of_graxia.legion import heal, passive_sum
 from engines.heroes_of_graxia.state import MAIN, MULLIGAN, OVER, PICK, State
 
-HAND_SIZE = 5
-ACTIONS_PER_TURN = 2
+HAND_SIZE: Final = 5
+ACTIONS_PER_TURN: Final = 2
 
 
 def prestige_goal(n: int) -> int:

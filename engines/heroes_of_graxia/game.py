@@ -17,11 +17,12 @@ from engines.base import (
 )
 from engines.engine_versions import EngineVersions
 from engines.heroes_of_graxia import canonical, observe, playout, present, rules
-from engines.heroes_of_graxia.actions import Move, parse, texts, to_text
+from engines.heroes_of_graxia.actions import Move, parse, to_text
 from engines.heroes_of_graxia.catalogue import Catalogue, shipped_catalogue
 from engines.heroes_of_graxia.explain import why_illegal
 from engines.heroes_of_graxia.heroes import RANDOM, check_choice, hero_slug
 from engines.heroes_of_graxia.legion import attack_total, defense_total
+from engines.heroes_of_graxia.rules import offer, play_offered
 from engines.heroes_of_graxia.scoring import ranking
 from engines.heroes_of_graxia.setup import new_state
 from engines.heroes_of_graxia.state import State
@@ -154,38 +155,28 @@ class HeroesOfGraxia(WiredGame):
         return None if state.over else state.to_act
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.over or seat != state.to_act:
+        offered = offer(state, seat)
+        if offered is None:
             return []
-        moves = state.moves
-        if moves is None:
-            moves = rules.legal_moves(state)
-        out = texts(state, moves)
-        self._offered = (moves, out)
-        return out[:]
+        self._offered = offered
+        return offered[1][:]
 
     def apply(self, state: State, action: Action, seat: int | None = None) -> list[Event]:
         """Validate and play ``action``; raise :class:`IllegalAction` leaving state untouched."""
+        events = play_offered(state, action, seat, self._offered)
+        if events is not None:  # one of the actions just listed
+            return events
         if state.over:
             raise IllegalAction(action, "the game is over", seat)
         if seat is None:
             seat = state.to_act
         elif seat != state.to_act:
             raise IllegalAction(action, f"it is seat {state.to_act}'s turn to act, not yours", seat)
-        moves = state.moves
-        if moves is None:
-            moves = rules.legal_moves(state)
-        offered = self._offered
-        m: Move | None = None
-        if offered is not None and offered[0] is moves:
-            try:
-                m = moves[offered[1].index(action)]
-            except ValueError:
-                m = None
-        if m is None:
-            m = parse(state, seat, action)
-            if m is None or m not in moves or to_text(state, m) != action:
-                raise IllegalAction(action, why_illegal(state, seat, action), seat)
-        events: list[Event] = []
+        moves = rules.legal_moves(state)
+        m = parse(state, seat, action)
+        if m is None or m not in moves or to_text(state, m) != action:
+            raise IllegalAction(action, why_illegal(state, seat, action), seat)
+        events = []
         rules.step(state, m, events)
         return events
 

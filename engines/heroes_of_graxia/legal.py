@@ -6,6 +6,8 @@ so each card is offered once, as its first copy there.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.heroes_of_graxia.actions import (
     ATTACH,
     CAST,
@@ -35,6 +37,7 @@ from engines.heroes_of_graxia.moveset import (
     HENCH_PLACE,
     NOTHING,
     attacks,
+    distinct,
     firsts,
     hand_firsts,
     market_buys,
@@ -64,15 +67,15 @@ from engines.heroes_of_graxia.tables import (
     UNIT,
 )
 
-_END: Move = (END, -1, -1)
-_DRAW: Move = (DRAW, -1, -1)
-_HEAL: Move = (HEAL, -1, -1)
-_DONE: Move = (DONE, -1, -1)
-_READY: Move = (READY, -1, -1)
-_RESOLVE: Move = (RESOLVE, -1, -1)
-_PASS: Move = (PASS, -1, -1)
-_MULL_KEEP: list[Move] = [(KEEP, -1, -1)]
-_MULL_BOTH: list[Move] = [(KEEP, -1, -1), (REDRAW, -1, -1)]
+_END: Final[Move] = (END, -1, -1)
+_DRAW: Final[Move] = (DRAW, -1, -1)
+_HEAL: Final[Move] = (HEAL, -1, -1)
+_DONE: Final[Move] = (DONE, -1, -1)
+_READY: Final[Move] = (READY, -1, -1)
+_RESOLVE: Final[Move] = (RESOLVE, -1, -1)
+_PASS: Final[Move] = (PASS, -1, -1)
+_MULL_KEEP: Final[list[Move]] = [(KEEP, -1, -1)]
+_MULL_BOTH: Final[list[Move]] = [(KEEP, -1, -1), (REDRAW, -1, -1)]
 
 
 def seat_to_act(st: State) -> int:
@@ -194,11 +197,8 @@ def _main(st: State) -> list[Move]:
         out.append(_HEAL)
     if not st.attacked:
         row = st.mon_row
-        if len(set(map(kinds.__getitem__, row))) == len(row):
-            out += map(mt.fight.__getitem__, row)
-        else:
-            fights = mt.fight
-            out += [fights[m] for m in firsts(row, kinds)]
+        fights = mt.fight
+        out += [fights[m] for m in (row if distinct(row, kinds) else firsts(row, kinds))]
         out += attacks(mt, s, st.safe)
     return out
 

@@ -8,6 +8,8 @@ go stale: a state changed by hand, as tests do, simply finds another key.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.heroes_of_graxia.actions import (
     ATTACK,
     BUY,
@@ -36,12 +38,18 @@ from engines.heroes_of_graxia.tables import (
     Tables,
 )
 
-MEMO_LIMIT = 4_096
+MEMO_LIMIT: Final = 4_096
 """A memo holding more entries than this is emptied (it refills with what the game at hand uses:
 a game sees a few dozen markets)."""
 
 # what a card in the hand offers out of combat when the seat has an action left
-NOTHING, ARMY_PLACE, HENCH_PLACE, EQUIP_ON, CAST_FREE, CAST_ENEMY, CAST_OWN = range(7)
+NOTHING: Final = 0
+ARMY_PLACE: Final = 1
+HENCH_PLACE: Final = 2
+EQUIP_ON: Final = 3
+CAST_FREE: Final = 4
+CAST_ENEMY: Final = 5
+CAST_OWN: Final = 6
 
 
 class MoveTables:
@@ -112,9 +120,20 @@ def hand_firsts(mt: MoveTables, hand: list[int]) -> tuple[list[int], list[Move]]
     may be ``hand`` itself: read it, never change it), and the ``sell`` moves of those that sell
     for Gold."""
     kinds = mt.t.KIND
-    if len(set(map(kinds.__getitem__, hand))) != len(hand):
+    if not distinct(hand, kinds):
         hand = firsts(hand, kinds)
-    return hand, list(filter(None, map(mt.sell_or_none.__getitem__, hand)))
+    sells = mt.sell_or_none
+    out: list[Move] = []
+    for c in hand:
+        m = sells[c]
+        if m is not None:
+            out.append(m)
+    return hand, out
+
+
+def distinct(cards: list[int], kinds: tuple[int, ...]) -> bool:
+    """Whether no two of ``cards`` are copies of one card."""
+    return len({kinds[c] for c in cards}) == len(cards)
 
 
 def firsts(cards: list[int], kinds: tuple[int, ...]) -> list[int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engines.heroes_of_graxia import combat, flow
 from engines.heroes_of_graxia.actions import (
@@ -295,7 +295,7 @@ def _cast_out(st: State, c: int, target: int, events: Events) -> None:
             heal(st, target, t.S_HEAL[c])
 
 
-_PLAYS: tuple[Callable[[State, int, int, Events], None], ...] = tuple(
+_PLAYS: Final[tuple[Callable[[State, int, int, Events], None], ...]] = tuple(
     {
         END: _end,
         KEEP: _keep,

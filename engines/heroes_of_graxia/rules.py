@@ -10,10 +10,10 @@ with nothing left to cast, a pass with nothing in hand to play).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engines.heroes_of_graxia import combat, legal
-from engines.heroes_of_graxia.actions import Move
+from engines.heroes_of_graxia.actions import Move, texts
 from engines.heroes_of_graxia.legion import add_wounds, eliminate, wound_targets
 from engines.heroes_of_graxia.plays import play
 from engines.heroes_of_graxia.state import CLASH, HIRE, SPELLS, WOUNDS, State
@@ -29,6 +29,38 @@ def legal_moves(st: State) -> list[Move]:
     return moves
 
 
+Offer = tuple[list[Move], list[str]]
+"""The moves offered to the seat to act and their texts, in the order of ``legal_actions``."""
+
+
+def offer(st: State, seat: int) -> Offer | None:
+    """The legal moves of ``seat`` with their texts, or None when ``seat`` is not to act (the
+    protocol's ``legal_actions`` in one compiled call)."""
+    if st.over or seat != st.to_act:
+        return None
+    moves = legal_moves(st)
+    return moves, texts(st, moves)
+
+
+def play_offered(
+    st: State, action: str, seat: int | None, offered: Offer | None
+) -> list[dict[str, Any]] | None:
+    """Play ``action`` for ``seat`` (None: the seat to act) when the game goes on, the seat is
+    to act, the action is one of ``offered`` and those are still the legal moves now, returning
+    its events; None (nothing played) otherwise, for the caller to check it."""
+    if st.over or (seat is not None and seat != st.to_act):
+        return None
+    if offered is None or offered[0] is not st.moves:
+        return None
+    moves, words = offered
+    for i, text in enumerate(words):
+        if text == action:
+            events: list[dict[str, Any]] = []
+            step(st, moves[i], events)
+            return events
+    return None
+
+
 def step(st: State, m: Move, events: Events) -> None:
     """Play move ``m`` (known to be legal), then :func:`settle`."""
     st.moves = None
@@ -36,7 +68,7 @@ def step(st: State, m: Move, events: Events) -> None:
     settle(st, events)
 
 
-_HAND_STEPS = (CLASH, HIRE, SPELLS)
+_HAND_STEPS: Final = (CLASH, HIRE, SPELLS)
 """Steps whose only move, a pass, says that the seat's hidden hand holds nothing to play."""
 
 

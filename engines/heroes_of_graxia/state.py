@@ -8,12 +8,22 @@ and ``host`` (the Unit a piece of Equipment is attached to, or -1).
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from engines.heroes_of_graxia.tables import Tables
 from engines.heroes_of_graxia.versions import VERSIONS, Rules
 
 # phases: what the seat to act is deciding
-MULLIGAN, MAIN, HEALING, PICK, HIRE, SPELLS, CLASH, WOUNDS, LOSING, OVER = range(10)
+MULLIGAN: Final = 0
+MAIN: Final = 1
+HEALING: Final = 2
+PICK: Final = 3
+HIRE: Final = 4
+SPELLS: Final = 5
+CLASH: Final = 6
+WOUNDS: Final = 7
+LOSING: Final = 8
+OVER: Final = 9
 PHASE_NAMES = (
     "mulligan",
     "main",
@@ -26,7 +36,9 @@ PHASE_NAMES = (
     "lose-monster",
     "over",
 )
-NO_COMBAT, VS_MONSTER, VS_LEGION = range(3)
+NO_COMBAT: Final = 0
+VS_MONSTER: Final = 1
+VS_LEGION: Final = 2
 COMBAT_NAMES = ("", "monster", "legion")
 
 _LISTS_PER_SEAT = ("deck", "hand", "disc", "legion", "loot", "played")

@@ -8,14 +8,24 @@ Wound and Prestige Point cards are not dealt: the engine counts them (see docs/r
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from engines.heroes_of_graxia.catalogue import Card, Catalogue
 
-EQUIP, SPELL, UNIT, HERO, MONSTER = range(5)
+EQUIP: Final = 0
+SPELL: Final = 1
+UNIT: Final = 2
+HERO: Final = 3
+MONSTER: Final = 4
 CLASS_CODE = {"Equipment": EQUIP, "Spell": SPELL, "Unit": UNIT, "Hero": HERO, "Monster": MONSTER}
-AURA, ARMOR, WEAPON = range(3)
+AURA: Final = 0
+ARMOR: Final = 1
+WEAPON: Final = 2
 """Equipment slots, in the order the rulebook names them (Auras, Armor, Weapons)."""
-MERC, ARMY, HENCH, HERO_SUB = range(4)
+MERC: Final = 0
+ARMY: Final = 1
+HENCH: Final = 2
+HERO_SUB: Final = 3
 SUB_CODE = {
     "Aura": AURA,
     "Armor": ARMOR,
@@ -26,8 +36,11 @@ SUB_CODE = {
 }
 PRESTIGE_FOR = {ARMY: 3, HENCH: 4, HERO_SUB: 5, MERC: 0}
 """Prestige for eliminating a Unit (and lost for losing one to a Monster): rulebook step 6 / 7."""
-T_NONE, T_OWN, T_ENEMY = range(3)
-CAN_COMBAT, CAN_OUT = 1, 2
+T_NONE: Final = 0
+T_OWN: Final = 1
+T_ENEMY: Final = 2
+CAN_COMBAT: Final = 1
+CAN_OUT: Final = 2
 MARKET_DECKS = ("Equipment", "Unit", "Spell")
 """The three market decks, in the order of the table's row (``market:0`` is Equipment)."""
 
