@@ -17,6 +17,7 @@ from django.utils import timezone
 from ratings.bots import bot_spec
 from ratings.models import Ladder, QueueEntry
 from ratings.signals import queue_joined
+from ratings.versions import playing_account
 
 
 class QueueRefused(ValueError):
@@ -35,6 +36,7 @@ def join_queue(
     ``deck`` (the data of ``version`` when one was chosen: ``seat_decks.chosen_deck``)."""
     if not ladder.active:
         raise QueueRefused(f"Ladder {ladder.slug!r} is closed.", "closed")
+    player = playing_account(player)  # a bot with versions: its latest (ratings.versions)
     spec = ""
     if player.is_bot:
         spec = bot_spec(player, ladder.game) or ""
