@@ -32,9 +32,7 @@ def site(tmp_path):
         yield served
 
 
-def test_the_owner_publishes_two_versions_and_compares_them_at_1280_and_390_px(
-    site, monkeypatch
-):
+def test_the_owner_publishes_two_versions_and_compares_them_at_1280_and_390_px(site, monkeypatch):
     base = site.url
     with chromium_page(monkeypatch, timeout_ms=60_000) as page:
         page.set_viewport_size({"width": 1280, "height": 900})
