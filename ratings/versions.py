@@ -76,6 +76,12 @@ def playing_account(player: Any) -> Any:
     return found.player if found is not None else player
 
 
+def played_by_token(player: Any, game: str) -> bool:
+    """Is ``player`` a version of ``game`` without a spec (an external bot's, played through
+    the API: it takes a person's seat)?"""
+    return BotVersion.objects.filter(player=player, game=game, spec="").exists()
+
+
 def playing_now(players: QuerySet) -> QuerySet:
     """``players`` without the accounts that no longer play new matches: bots with versions
     (their latest version plays) and every version but its bot's latest (in the same query)."""

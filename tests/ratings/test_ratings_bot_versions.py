@@ -213,3 +213,37 @@ def test_the_owners_page_publishes_and_compares_with_fields_named(duel, engine, 
     client.force_login(people[1])
     assert client.post("/bots/anas-engine/publish/", {"name": "v3"}).status_code == 403
     assert BotVersion.objects.count() == 2
+
+
+def test_the_bots_token_queues_its_external_version_and_plays_the_match(
+    duel, engine, people, django_capture_on_commit_callbacks
+):
+    ana = people[0]
+    versions.publish(engine, ana, "v1")
+    v2 = versions.publish(engine, ana, "v2")  # external: no spec, played with the token
+    bots_token = _client(engine)
+    joined = bots_token.post(
+        f"/api/ladders/{duel.slug}/queue/", {"player": "anas-engine"}, format="json"
+    )
+    assert joined.status_code == 201, joined.json()
+    assert joined.json()["player"] == v2.player.username
+    with django_capture_on_commit_callbacks(execute=True):  # the join's matchmaking round
+        person = _client(people[1]).post(f"/api/ladders/{duel.slug}/queue/", {}, format="json")
+    assert person.status_code == 201, person.json()
+    match = Match.objects.get(ladder=duel, seats__player=v2.player)  # paired: a rated match
+    assert match.rated and match.state == MatchState.RUNNING
+    view = bots_token.get(f"/api/matches/{match.pk}/play/").json()
+    assert view["seat"] is not None
+    assert _client(people[2]).get(f"/api/matches/{match.pk}/play/").json()["seat"] is None
+
+
+def test_an_event_entered_with_the_bot_seats_its_latest_version(engine, people):
+    from tournaments import lifecycle, registration
+
+    organiser = Player.objects.create_user("org", password="x-Strong-pass-9", role="organiser")
+    event = lifecycle.open_registration(
+        lifecycle.create(organiser, name="Bots' cup", game=GAME), organiser
+    )
+    v1 = versions.publish(engine, people[0], "v1", spec="random")
+    entry = registration.register(event, engine, people[0])
+    assert entry.player == v1.player
