@@ -247,3 +247,20 @@ def test_an_event_entered_with_the_bot_seats_its_latest_version(engine, people):
     v1 = versions.publish(engine, people[0], "v1", spec="random")
     entry = registration.register(event, engine, people[0])
     assert entry.player == v1.player
+
+
+@pytest.mark.parametrize("typed", ["<svg onload=alert(1)>", '"><script>alert(1)</script>'])
+def test_a_hostile_version_name_and_notes_are_text_and_a_long_name_is_refused(
+    engine, people, client, typed
+):
+    from django.utils.html import escape
+
+    versions.publish(engine, people[0], typed[:40], notes=typed, spec="random")
+    page = client.get("/bots/anas-engine/").content.decode()
+    assert typed not in page and escape(typed) in page  # the notes, as typed, escaped
+    client.force_login(people[0])
+    long = client.post("/bots/anas-engine/publish/", {"name": "A" * 10_000, "spec": "random"})
+    assert long.status_code == 400 and b"at most 40 characters" in long.content
+    api = _publish(_client(engine), "A" * 10_000)
+    assert api.status_code == 400 and "name" in api.json()["error"]["fields"]
+    assert BotVersion.objects.count() == 1
