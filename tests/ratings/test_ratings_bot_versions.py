@@ -15,6 +15,7 @@ from ratings import comparisons, versions
 from ratings.challenges import challenge
 from ratings.matchmaking import arena_bots
 from ratings.models import BotProfile, BotVersion, Rating, RatingChange, VersionComparison
+from ratings.recompute import recompute_ladder
 
 GAME = "kingdom-of-warlords"
 
@@ -139,6 +140,8 @@ def test_a_comparison_is_unrated_pairs_on_one_seed_and_the_page_shows_it(
     assert not RatingChange.objects.filter(match__in=games).exists()
     after = {r.player_id: (r.mu, r.sigma, r.games) for r in Rating.objects.filter(ladder=duel)}
     assert after == before  # the ladder's ratings did not move
+    check = recompute_ladder(duel, check=True)  # and the history replays them exactly
+    assert check.matches_replayed == 2 and not check.changed
     summary = comparisons.summary(found)
     tally = summary["tally"]
     assert summary["finished"] == 4 and tally.played == 4
