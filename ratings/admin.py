@@ -1,7 +1,8 @@
 """Ladders in the Django admin. Ladders and bot profiles are set up here; ratings, their
-changes, held ratings, the queue, bots' versions and their comparisons are view only: they follow from the rated matches (a void
+changes, held ratings and the queue are view only: they follow from the rated matches (a void
 or a correction on a match's page recomputes the ladder, audited), and ``manage.py
-recompute_ratings`` rebuilds them."""
+recompute_ratings`` rebuilds them. Bots' versions and their comparisons are view only too:
+they are published on the bot's page or through the API."""
 
 from __future__ import annotations
 
