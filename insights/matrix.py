@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Sum
 
 from insights.models import Kind, MatchupCount, Source
-from insights.wilson import wilson
+from ratings.wilson import wilson
 
 MIN_GAMES = 20
 """Fewer games than this and a cell is marked too small to judge."""

@@ -1,7 +1,8 @@
 """Ladders in the Django admin. Ladders and bot profiles are set up here; ratings, their
 changes, held ratings and the queue are view only: they follow from the rated matches (a void
 or a correction on a match's page recomputes the ladder, audited), and ``manage.py
-recompute_ratings`` rebuilds them."""
+recompute_ratings`` rebuilds them. Bots' versions and their comparisons are view only too:
+they are published on the bot's page or through the API."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from ratings.models import (
     Rating,
     RatingChange,
 )
+from ratings.version_models import BotVersion, VersionComparison
 
 FROM_MATCHES = (
     "Ratings follow from the rated matches: voiding or correcting a match on its page (staff, "
@@ -169,3 +171,38 @@ class LadderLogEntryAdmin(LadderRows):
     list_display = ("ladder", "action", "actor", "reason", "created")
     list_filter = ("ladder", "action")
     list_select_related = ("ladder", "actor")
+
+
+PUBLISHED_ON_THE_SITE = (
+    "A bot's versions are published, and compared, on the bot's page or through the API "
+    "(the bot's token, its owner, staff); each version's rating follows from its matches"
+)
+
+
+class BotRows(AuditedAdmin):
+    """A row of one bot's versions: its page is the bot's page."""
+
+    audit_note = PUBLISHED_ON_THE_SITE
+
+    def bot_of(self, obj: Any) -> Any:
+        return obj.bot
+
+    def site_page(self, obj: Any) -> str | None:
+        return reverse("web-bot", args=[self.bot_of(obj).username])
+
+
+@admin.register(BotVersion)
+class BotVersionAdmin(BotRows):
+    list_display = ("bot", "name", "game", "spec", "player", "created")
+    list_filter = ("game",)
+    search_fields = ("bot__username", "name")
+    list_select_related = ("bot", "player")
+
+
+@admin.register(VersionComparison)
+class VersionComparisonAdmin(BotRows):
+    list_display = ("ladder", "a", "b", "games", "requested_by", "created")
+    list_select_related = ("ladder", "a__bot", "b__bot", "requested_by")
+
+    def bot_of(self, obj: Any) -> Any:
+        return obj.a.bot

@@ -7,8 +7,9 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ladders and ratings"
 
     def ready(self) -> None:
+        from matches import seat_rights
         from matches.signals import match_reopened, matches_finished
-        from ratings import receivers
+        from ratings import receivers, versions
         from ratings.signals import closing_run_changed, person_challenged, queue_joined
 
         # One signal per finishing transaction (``matches=[...]``): the whole batch is rated in
@@ -23,6 +24,8 @@ class RatingsConfig(AppConfig):
         match_reopened.connect(receivers.on_match_reopened, dispatch_uid="ratings.recompute")
         person_challenged.connect(receivers.on_person_challenged, dispatch_uid="ratings.challenged")
         queue_joined.connect(receivers.on_queue_joined, dispatch_uid="ratings.queue_round")
+        # A bot's token (and its owner's) play the person's seats of the bot's versions.
+        seat_rights.register(versions.accounts_played_by)
         post_migrate.connect(
             receivers.ensure_default_ladders_after_migrate,
             sender=self,

@@ -45,11 +45,28 @@ def profile_of(player: Any) -> Any:
         return None
 
 
+def version_bot_id(player: Any) -> int | None:
+    """The id of the bot whose version ``player`` is (:class:`~ratings.models.BotVersion`),
+    or ``None``."""
+    from ratings.models import BotVersion
+
+    try:
+        return player.bot_version.bot_id
+    except BotVersion.DoesNotExist:
+        return None
+
+
 def may_enter(user: Any, player: Any) -> bool:
-    """May ``user`` queue ``player`` or challenge with it? Themselves, their bots; admins all."""
+    """May ``user`` queue ``player`` or challenge with it? Themselves, their bots (and their
+    bots' versions); admins all."""
     if not user.is_authenticated:
         return False
     if player.pk == user.pk or user.is_admin:
         return True
-    profile = profile_of(player) if player.is_bot else None
-    return profile is not None and profile.owner_id == user.pk
+    if not player.is_bot:
+        return False
+    profile = profile_of(player)
+    if profile is not None and profile.owner_id == user.pk:
+        return True
+    # A bot account's own token enters its versions (only a bot has versions: no query else).
+    return bool(user.is_bot) and version_bot_id(player) == user.pk

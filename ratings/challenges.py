@@ -15,6 +15,7 @@ from matches.models import Match
 from ratings.bots import bot_spec, may_enter
 from ratings.errors import ChallengeRefused
 from ratings.seat_decks import fill_decks
+from ratings.versions import playing_account
 
 
 def challenge(
@@ -46,6 +47,8 @@ def challenge(
             "account you own.",
             status=403,
         )
+    # A bot with versions plays its latest (ratings.versions), on either side.
+    challenger, opponents = playing_account(challenger), [playing_account(p) for p in opponents]
     players = [challenger, *opponents]
     if by in opponents or challenger in opponents:
         raise ChallengeRefused("You cannot challenge yourself.", field="opponents")

@@ -200,12 +200,15 @@ def _schedule_group(ladder: Any, members: list[Any], teams: list[Any], *, enqueu
 
 
 def arena_bots(ladder: Any) -> list[tuple[Any, str]]:
-    """Bot accounts that play ``ladder``'s game, with their specs."""
+    """Bot accounts that play ``ladder``'s game, with their specs (of a bot with published
+    versions, only its latest version's account)."""
     from players.models import Player
     from ratings.bots import bot_spec
+    from ratings.versions import playing_now
 
     bots = Player.objects.filter(is_bot=True, is_active=True).select_related("bot_profile")
-    return [(p, spec) for p in bots if (spec := bot_spec(p, ladder.game))]
+    # A bot with published versions plays its latest one only.
+    return [(p, spec) for p in playing_now(bots) if (spec := bot_spec(p, ladder.game))]
 
 
 def refill_arena(ladder: Any, now: datetime | None = None) -> int:

@@ -365,3 +365,21 @@ class LadderLogEntry(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> Any:
         raise ValueError("ladder log entries are append-only")
+
+
+# A bot's versions and their comparisons live in their own module (this one stays small).
+from ratings.version_models import BotVersion, VersionComparison  # noqa: E402
+
+__all__ = [
+    "BotProfile",
+    "BotVersion",
+    "ClosingRun",
+    "HeldRating",
+    "Ladder",
+    "LadderLogEntry",
+    "QueueEntry",
+    "QueueWait",
+    "Rating",
+    "RatingChange",
+    "VersionComparison",
+]

@@ -17,6 +17,7 @@ from django.utils import timezone
 from ratings.bots import bot_spec
 from ratings.models import Ladder, QueueEntry
 from ratings.signals import queue_joined
+from ratings.versions import played_by_token, playing_account
 
 
 class QueueRefused(ValueError):
@@ -35,10 +36,12 @@ def join_queue(
     ``deck`` (the data of ``version`` when one was chosen: ``seat_decks.chosen_deck``)."""
     if not ladder.active:
         raise QueueRefused(f"Ladder {ladder.slug!r} is closed.", "closed")
+    player = playing_account(player)  # a bot with versions: its latest (ratings.versions)
     spec = ""
     if player.is_bot:
         spec = bot_spec(player, ladder.game) or ""
-        if not spec:
+        # An external bot's version (no spec) takes a person's seat, played with its token.
+        if not spec and not played_by_token(player, ladder.game):
             raise QueueRefused(
                 f"{player.username!r} is not a bot account that plays {ladder.game}.", "not_a_bot"
             )

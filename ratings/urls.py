@@ -1,7 +1,7 @@
 from django.urls import include, path, re_path, register_converter
 from rest_framework.routers import SimpleRouter
 
-from ratings import person_challenge_views, views
+from ratings import person_challenge_views, version_views, views
 
 
 class UsernameConverter:
@@ -32,6 +32,16 @@ urlpatterns = [
     ),
     path("ladders/<slug:slug>/queue/", views.QueueView.as_view(), name="ladder-queue"),
     path("challenges/", views.ChallengeView.as_view(), name="challenges"),
+    path(
+        "bots/<username:username>/versions/",
+        version_views.BotVersionsView.as_view(),
+        name="bot-versions",
+    ),
+    path(
+        "bots/<username:username>/comparisons/",
+        version_views.BotComparisonsView.as_view(),
+        name="bot-comparisons",
+    ),
     path(
         "person-challenges/",
         person_challenge_views.PersonChallengesView.as_view(),

@@ -88,8 +88,12 @@ def register(
     team: str = "",
     rating: float | None = None,
 ) -> Entry:
-    """Enter ``player`` (``by`` is who asks). Returns the entry, ``waitlisted`` when full."""
+    """Enter ``player`` (``by`` is who asks; a bot with published versions enters its latest
+    version's account, ``ratings.versions``). Returns the entry, ``waitlisted`` when full."""
+    from ratings.versions import playing_account
+
     _may_enter(by, player, t)
+    decks_of, player = player, playing_account(player)
     with transaction.atomic():
         t = Tournament.objects.select_for_update().get(pk=t.pk)
         if t.team_size > 1:
@@ -106,7 +110,7 @@ def register(
         if deck_version is not None:
             if deck is not None:
                 raise TournamentError("Give a deck or a deck_version, not both.", field="deck")
-            deck = deck_from_version(t, player, deck_version)
+            deck = deck_from_version(t, decks_of, deck_version)
         else:
             deck = check_deck(t, deck)
         entry = Entry.objects.select_for_update().filter(tournament=t, player=player).first()

@@ -30,6 +30,7 @@ from matches.models import Match, MatchAttempt, MatchSeat, MatchState
 from matches.move_log import forget as forget_log
 from matches.move_log import move_log
 from matches.play_events import after_commit, notify, tell_player
+from matches.seat_rights import seats_played_by
 from matches.wording import match_result_text, name_seats, whose_time
 
 CACHE_SIZE = 256
@@ -88,11 +89,9 @@ def game_state(match: Match, seats: int | None = None) -> tuple[Game, Any]:
 
 # -- what a seat sees --------------------------------------------------------------------------
 def seat_of(match: Match, user: Any, seats: list[MatchSeat] | None = None) -> int | None:
-    """The person's seat ``user`` holds in ``match`` (the one to act first if several)."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return None
-    seats = seats if seats is not None else list(match.seats.all())
-    mine = [s.seat for s in seats if s.player_id == user.pk and not s.bot]
+    """The person's seat ``user`` plays in ``match`` (``matches.seat_rights``: theirs, or a
+    bot's version's for the bot's token; the one to act first if several)."""
+    mine = seats_played_by(user, seats if seats is not None else match.seats.all())
     if not mine:
         return None
     if len(mine) > 1 and match.state == MatchState.RUNNING:
@@ -230,7 +229,7 @@ def submit_action(match_id: int, user: Any, action: Any, ply: Any) -> Outcome:
             raise PlayError(f"No match {match_id}.", status=404)
         seats = list(match.seats.select_related("player").order_by("seat"))
         names = [s.player.public_name for s in seats]
-        mine = [s.seat for s in seats if s.player_id == user.pk and not s.bot]
+        mine = seats_played_by(user, seats)
         if not mine:
             raise PlayError(f"You hold no seat in match {match_id}.", status=403)
         if match.state != MatchState.RUNNING:
@@ -275,7 +274,7 @@ def resign(match_id: int, user: Any) -> Outcome:
         if match is None:
             raise PlayError(f"No match {match_id}.", status=404)
         seats = list(match.seats.select_related("player").order_by("seat"))
-        mine = [s.seat for s in seats if s.player_id == user.pk and not s.bot]
+        mine = seats_played_by(user, seats)
         if not mine:
             raise PlayError(f"You hold no seat in match {match_id}.", status=403)
         if match.state != MatchState.RUNNING:

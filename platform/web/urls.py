@@ -2,6 +2,7 @@ from django.urls import path
 
 from web.views import (
     accounts,
+    bots,
     catalogues,
     closing,
     decks,
@@ -62,6 +63,10 @@ urlpatterns = [
     path("notifications/<int:pk>/", notifications.follow, name="web-notification"),
     # players
     path("players/<str:username>/", public.player, name="web-player"),
+    # a bot's versions and their comparisons
+    path("bots/<str:username>/", bots.bot_page, name="web-bot"),
+    path("bots/<str:username>/publish/", bots.bot_publish, name="web-bot-publish"),
+    path("bots/<str:username>/compare/", bots.bot_compare, name="web-bot-compare"),
     # insights
     path("insights/matchups/", insights.matchups, name="web-matchups"),
     path("insights/matchups/<slug:game>/", insights.matchups, name="web-matchups-game"),

@@ -7,7 +7,7 @@ import pytest
 from engines.registry import get_game
 from insights.counting import tallies
 from insights.matrix import cell
-from insights.wilson import wilson
+from ratings.wilson import wilson
 
 
 def test_wilson_interval_matches_a_hand_computation() -> None:

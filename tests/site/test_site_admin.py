@@ -20,6 +20,7 @@ from matches import audit
 from matches.models import AuditEntry, Match
 from matches.scheduling import SeatSpec, schedule_match
 from players.models import Player
+from ratings import versions
 from ratings.models import (
     BotProfile,
     ClosingRun,
@@ -28,6 +29,7 @@ from ratings.models import (
     QueueEntry,
     QueueWait,
     RatingChange,
+    VersionComparison,
 )
 from tests.support.accounts import STRONG
 from tournaments import lifecycle, registration, results
@@ -97,6 +99,10 @@ def rows(boss, django_capture_on_commit_callbacks) -> dict:
         reason="admin",
         detail={"run": run.pk},
     )
+    engine = bot("engine")
+    a = versions.publish(engine, boss, "v1", spec="random")
+    b = versions.publish(engine, boss, "v2", spec="random")
+    VersionComparison.objects.create(ladder=ladder, a=a, b=b, games=2, requested_by=boss)
     owner = person("deckhand")
     deck = services.create_deck(owner, AKW, "Frozen", text="3 Phalanx\n4 Titan\n12 Infantryman\n")
     DeckVersion.objects.filter(deck=deck).update(locked_reason=f"tournament:{t.pk}")

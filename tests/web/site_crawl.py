@@ -40,6 +40,7 @@ PAGES = {
     "web-password-reset-confirm": PUBLIC,  # a stale link: a page that says so
     "web-password-reset-complete": PUBLIC,
     "web-player": PUBLIC,
+    "web-bot": PUBLIC,  # a bot's versions and their comparisons
     "web-ladders": PUBLIC,
     "web-ladder": PUBLIC,
     "web-matchups": PUBLIC,
@@ -80,6 +81,8 @@ PAGES = {
 POST_ONLY = {
     "web-logout",
     "web-closing-start",
+    "web-bot-publish",
+    "web-bot-compare",
     "web-token-revoke",
     "web-queue-join",
     "web-queue-leave",
@@ -261,6 +264,7 @@ def demo_pages() -> list[Page]:
         page("web-password-reset-complete"),
         page("web-player", "alice"),
         page("web-player", bot.username),
+        page("web-bot", bot.username),
         page("web-ladders"),
         *[page("web-ladder", slug) for slug in ladders],
         page("web-my-matches"),
@@ -322,6 +326,8 @@ def demo_pages() -> list[Page]:
         page("web-token-revoke", "nokey"),
         page("web-queue-join", arackhan),
         page("web-closing-start", arackhan),
+        page("web-bot-publish", bot.username),
+        page("web-bot-compare", bot.username),
         page("web-queue-leave", arackhan),
         page("web-queue-wait", arackhan),
         page("web-queue-bot", arackhan),

@@ -60,7 +60,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def player(request: HttpRequest, username: str) -> HttpResponse:
-    person = get_object_or_404(Player, username=username, is_active=True)
+    person = get_object_or_404(
+        Player.objects.select_related("bot_version__bot"), username=username, is_active=True
+    )
     ratings = list(
         Rating.objects.filter(player=person).select_related("ladder").order_by("-conservative")
     )
@@ -124,7 +126,9 @@ def entrants(user, ladder: Ladder, bots: list[Player] | None = None) -> list[Pla
     if not user.is_authenticated:
         return []
     if bots is None:
-        found = Player.objects.filter(is_bot=True, is_active=True)
+        from ratings.versions import playing_now
+
+        found = playing_now(Player.objects.filter(is_bot=True, is_active=True))
         if not user.is_admin:
             found = found.filter(bot_profile__owner=user)
         bots = [b for b in found.select_related("bot_profile") if bot_spec(b, ladder.game)]
@@ -132,9 +136,12 @@ def entrants(user, ladder: Ladder, bots: list[Player] | None = None) -> list[Pla
 
 
 def active_bots() -> list[Player]:
-    """Every active bot account with its profile, by user name (one query)."""
+    """Every active bot account that plays new matches (of a bot with versions, its latest:
+    ``ratings.versions.playing_now``) with its profile, by user name (one query)."""
+    from ratings.versions import playing_now
+
     bots = Player.objects.filter(is_bot=True, is_active=True).select_related("bot_profile")
-    return list(bots.order_by("username"))
+    return list(playing_now(bots).order_by("username"))
 
 
 def ladder_bots(ladder: Ladder, bots: list[Player] | None = None) -> list[Player]:

@@ -1,5 +1,11 @@
 """The Wilson score interval of a win rate (a dozen lines: scipy/statsmodels, 40+ MB, for one
-formula is not worth it; the tests check it against a hand computation)."""
+formula is not worth it; the tests check it against a hand computation).
+
+The formula is E. B. Wilson, "Probable inference, the law of succession, and statistical
+inference", JASA 22 (1927), 209-212, as written in Agresti & Coull, "Approximate is better than
+'exact' for interval estimation of binomial proportions", The American Statistician 52 (1998):
+``(p + z²/2n ± z sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n)``. Shared by the matchup matrices
+(``insights.matrix``) and a bot's version comparisons (``ratings.comparison``)."""
 
 from __future__ import annotations
 
