@@ -58,20 +58,23 @@ def may_end(person: Any) -> bool:
     return bool(person and person.is_authenticated and (person.is_staff or person.is_organiser))
 
 
+def implicit(ladder: Ladder) -> Season:
+    """The implicit Season 1 of a ladder without seasons (unsaved)."""
+    return Season(ladder=ladder, number=1, name="Season 1", starts_at=ladder.created)
+
+
 def current(ladder: Ladder) -> Season:
     """The ladder's open season (unsaved: the implicit Season 1 of a ladder without seasons)."""
-    season = Season.objects.filter(ladder=ladder, ended_at__isnull=True).first()
-    if season is None and not Season.objects.filter(ladder=ladder).exists():
-        season = Season(ladder=ladder, number=1, name="Season 1", starts_at=ladder.created)
-    if season is None:  # every ended season opens the next: only a hand-edited table gets here
-        raise Season.DoesNotExist(f"{ladder.slug} has ended seasons but no open one")
-    return season
+    return seasons_of(ladder)[-1]
 
 
 def seasons_of(ladder: Ladder) -> list[Season]:
-    """Every season of the ladder, the current one last (with the implicit Season 1)."""
+    """Every season of the ladder, the current one last (one query; the implicit Season 1 of a
+    ladder without seasons). Each ended season opens the next, so the last is the open one."""
     seasons = list(Season.objects.filter(ladder=ladder).order_by("number"))
-    return seasons or [current(ladder)]
+    for season in seasons:
+        season.ladder = ladder  # their words name the ladder's start: no query each
+    return seasons or [implicit(ladder)]
 
 
 def reset_words(season: Season, ladder: Ladder) -> str:

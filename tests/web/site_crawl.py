@@ -47,6 +47,7 @@ PAGES = {
     "web-studies": PUBLIC,
     "web-ladder-backtest": PUBLIC,
     "web-ladder-closing": PUBLIC,  # the latest closing run (none yet: a page that says so)
+    "web-ladder-season": PUBLIC,  # a past season's final leaderboard, or the current season
     "web-study": PUBLIC,
     "web-my-matches": SIGNED_IN,
     "web-matches": PUBLIC,
@@ -80,6 +81,7 @@ PAGES = {
 POST_ONLY = {
     "web-logout",
     "web-closing-start",
+    "web-season-end",
     "web-token-revoke",
     "web-queue-join",
     "web-queue-leave",
@@ -313,6 +315,7 @@ def demo_pages() -> list[Page]:
         page("web-ladder-backtest", arackhan),
         page("web-ladder-closing", arackhan),
         page("web-ladder-closing", arackhan, query="part=progress"),
+        page("web-ladder-season", arackhan, 1),
         page("web-notifications"),
         page("web-notification", 10**9),
         page("web-organiser-request"),
@@ -322,6 +325,7 @@ def demo_pages() -> list[Page]:
         page("web-token-revoke", "nokey"),
         page("web-queue-join", arackhan),
         page("web-closing-start", arackhan),
+        page("web-season-end", arackhan),
         page("web-queue-leave", arackhan),
         page("web-queue-wait", arackhan),
         page("web-queue-bot", arackhan),
