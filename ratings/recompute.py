@@ -278,7 +278,9 @@ def recompute_ladder(
                 f"ratings: {len(to_update)} differ, {len(to_create)} missing, "
                 f"{len(to_delete)} without games"
             )
-        summary.standings_differing, seasons, lines = season_replay.differing(boundaries.rows)
+        summary.standings_differing, seasons, lines = season_replay.differing(
+            boundaries.rows, boundaries.names
+        )
         summary.details += lines[: max(0, MAX_DETAILS - len(summary.details))]
         if check or not summary.changed:
             return summary

@@ -45,6 +45,7 @@ class Boundaries:
             )
         )
         self.rows: dict[int, list[dict[str, Any]]] = {}  # the replay's standings, by season id
+        self.names = {s.pk: s.name for s in self.pending}
 
     def before(self, sequence: int) -> None:
         """Apply every boundary that comes before the update numbered ``sequence``."""
@@ -76,9 +77,12 @@ def row_values(row: dict[str, Any]) -> tuple:
     return tuple(row[f] for f in STANDING_FIELDS)
 
 
-def differing(rows: dict[int, list[dict[str, Any]]]) -> tuple[int, list[int], list[str]]:
-    """Rows differing between the replay's standings and the frozen ones: their count, the
-    seasons concerned (ids) and a line for each of the first few."""
+def differing(
+    rows: dict[int, list[dict[str, Any]]], names: dict[int, str]
+) -> tuple[int, list[int], list[str]]:
+    """Rows differing between the replay's standings (``rows`` by season id) and the frozen
+    ones: their count, the seasons concerned (ids) and a line for each of the first few
+    (``names``: the seasons' names by id)."""
     stored: dict[int, dict[int, tuple]] = {pk: {} for pk in rows}
     for values in SeasonStanding.objects.filter(season_id__in=list(rows)).values_list(
         "season_id", *STANDING_FIELDS
@@ -93,7 +97,7 @@ def differing(rows: dict[int, list[dict[str, Any]]]) -> tuple[int, list[int], li
             seasons.append(pk)
             count += len(off)
             for p in sorted(off)[:5]:
-                details.append(f"season {pk} player {p}: {had.get(p)} -> {wanted.get(p)}")
+                details.append(f"{names[pk]} player {p}: {had.get(p)} -> {wanted.get(p)}")
     return count, seasons, details
 
 

@@ -165,6 +165,7 @@ def test_recompute_across_seasons_is_exact_and_finds_a_corruption(duel, people, 
     SeasonStanding.objects.filter(season=first, rank=1).update(mu=99.0)
     found = recompute_ladder(duel, check=True)
     assert found.standings_differing == 1 and found.ratings_differing == 1
+    assert any(line.startswith("Season 1 player") for line in found.details)
     with pytest.raises(SystemExit):
         call_command("recompute_ratings", duel.slug, "--check")
     fixed = recompute_ladder(duel)

@@ -93,6 +93,7 @@ def test_refusals_are_named_and_change_nothing(client, ladder, organiser):
     client.force_login(organiser)
     for data, field in (
         ({"reset": "full", "reason": "  "}, "reason"),
+        ({"reset": "full", "reason": "x" * 10_000}, "reason"),
         ({"reset": "widen", "reason": "over"}, "widen"),
         ({"reset": "widen", "widen": "50", "reason": "over"}, "widen"),
         ({"reset": "halve", "reason": "over"}, "reset"),
