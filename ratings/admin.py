@@ -22,6 +22,8 @@ from ratings.models import (
     QueueWait,
     Rating,
     RatingChange,
+    Season,
+    SeasonStanding,
 )
 from ratings.version_models import BotVersion, VersionComparison
 
@@ -206,3 +208,34 @@ class VersionComparisonAdmin(BotRows):
 
     def bot_of(self, obj: Any) -> Any:
         return obj.a.bot
+
+
+ENDED_ON_THE_SITE = (
+    "Staff and organisers end a season on its page (with a reason, logged) or with manage.py "
+    "end_season; its final leaderboard is frozen then and follows a recompute"
+)
+
+
+@admin.register(Season)
+class SeasonAdmin(LadderRows):
+    audit_note = ENDED_ON_THE_SITE
+    list_display = ("ladder", "name", "starts_at", "ends_at", "ended_at", "reset", "widen")
+    list_filter = ("ladder", "reset")
+    list_select_related = ("ladder",)
+
+    def site_page(self, obj: Any) -> str | None:
+        return reverse("web-ladder-season", args=[obj.ladder.slug, obj.number])
+
+
+@admin.register(SeasonStanding)
+class SeasonStandingAdmin(LadderRows):
+    audit_note = ENDED_ON_THE_SITE
+    list_display = ("season", "rank", "player", "conservative", "games", "wins")
+    list_filter = ("season__ladder",)
+    list_select_related = ("season__ladder", "player")
+
+    def site_page(self, obj: Any) -> str | None:
+        return reverse("web-ladder-season", args=[obj.season.ladder.slug, obj.season.number])
+
+    def site_list(self) -> str | None:
+        return reverse("web-ladders")

@@ -367,7 +367,9 @@ class LadderLogEntry(models.Model):
         raise ValueError("ladder log entries are append-only")
 
 
-# A bot's versions and their comparisons live in their own module (this one stays small).
+# A ladder's seasons, a bot's versions and their comparisons live in their own modules (this
+# one stays small).
+from ratings.season_models import Season, SeasonStanding  # noqa: E402
 from ratings.version_models import BotVersion, VersionComparison  # noqa: E402
 
 __all__ = [
@@ -381,5 +383,7 @@ __all__ = [
     "QueueWait",
     "Rating",
     "RatingChange",
+    "Season",
+    "SeasonStanding",
     "VersionComparison",
 ]

@@ -3,6 +3,8 @@
 :func:`recompute_ladder` replays the ladder's finished, rated, non-voided matches in their
 original sequence order (matches never rated go last, in finishing order) and rewrites the
 changes from the first one that differs; on an untouched ladder it changes nothing at all.
+An ended season's boundary is replayed where it fell (its final standings, then its reset of
+every rating: :mod:`ratings.season_replay`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.db.models import Min
 
 from gauntlet.db import update_rows
 from matches.models import Match, MatchSeat, MatchState
+from ratings import season_replay
 from ratings.models import Ladder, Rating, RatingChange
 from ratings.service import (
     RATING_FIELDS,
@@ -37,6 +40,8 @@ class PlayerState:
     games: int = 0
     wins: int = 0
     last_active: datetime | None = None
+    season_games: int = 0  # within the current season of the replay (ratings.season_replay)
+    season_wins: int = 0
 
     def numbers(self) -> tuple:
         return (self.mu, self.sigma, self.games, self.wins, self.last_active)
@@ -51,6 +56,7 @@ class RecomputeSummary:
     matches_replayed: int = 0
     changes_differing: int = 0  # rating-change rows added, dropped or with other numbers
     ratings_differing: int = 0  # Rating rows added, removed or with other numbers
+    standings_differing: int = 0  # ended seasons' final standing rows with other numbers
     dropped_matches: list[int] = field(default_factory=list)  # had changes, rated no more
     added_matches: list[int] = field(default_factory=list)  # rated now, had no changes
     rewritten_from: int | None = None  # first sequence whose changes were (or would be) rewritten
@@ -59,7 +65,7 @@ class RecomputeSummary:
 
     @property
     def changed(self) -> bool:
-        return bool(self.changes_differing or self.ratings_differing)
+        return bool(self.changes_differing or self.ratings_differing or self.standings_differing)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -68,6 +74,7 @@ class RecomputeSummary:
             "matches_replayed": self.matches_replayed,
             "changes_differing": self.changes_differing,
             "ratings_differing": self.ratings_differing,
+            "standings_differing": self.standings_differing,
             "dropped_matches": self.dropped_matches,
             "added_matches": self.added_matches,
             "rewritten_from": self.rewritten_from,
@@ -107,26 +114,30 @@ def recompute_ladder(
 
         # Ratings as they stood before ``start``: replay the kept changes' results.
         state: dict[int, PlayerState] = {}
+        boundaries = season_replay.Boundaries(ladder, state, lambda player_id: player_id in held)
         kept_matches: set[int] = set()
         kept = (
             RatingChange.objects.filter(ladder=ladder, sequence__lt=start)
             .order_by("sequence", "player_id")
-            .values_list("match_id", "player_id", "mu_after", "sigma_after", "rank")
+            .values_list("sequence", "match_id", "player_id", "mu_after", "sigma_after", "rank")
         )
         finished_at: dict[int, datetime] = {}
         kept_rows = list(kept.iterator(chunk_size=2000))
-        kept_ids = sorted({row[0] for row in kept_rows})
+        kept_ids = sorted({row[1] for row in kept_rows})
         for chunk in _chunks(kept_ids):
             for pk, fin, created in Match.objects.filter(pk__in=chunk).values_list(
                 "pk", "finished_at", "created"
             ):
                 finished_at[pk] = fin or created
-        for match_id, player_id, mu, sigma, rank in kept_rows:
+        for sequence, match_id, player_id, mu, sigma, rank in kept_rows:
+            boundaries.before(sequence)
             kept_matches.add(match_id)
             st = state.setdefault(player_id, PlayerState(*start_of(player_id)))
             st.mu, st.sigma = mu, sigma
             st.games += 1
             st.wins += rank == 0
+            st.season_games += 1
+            st.season_wins += rank == 0
             when = finished_at[match_id]
             st.last_active = when if st.last_active is None else max(st.last_active, when)
 
@@ -173,6 +184,7 @@ def recompute_ladder(
             else:
                 sequence = next_sequence
                 next_sequence += 1
+            boundaries.before(sequence)  # a season that ended before it: its reset first
             current = {}
             for s in seats:
                 st = state.setdefault(s.player_id, PlayerState(*start_of(s.player_id)))
@@ -184,6 +196,8 @@ def recompute_ladder(
                 st.mu, st.sigma = u.mu_after, u.sigma_after
                 st.games += 1
                 st.wins += u.rank == 0
+                st.season_games += 1
+                st.season_wins += u.rank == 0
                 st.last_active = when if st.last_active is None else max(st.last_active, when)
                 new[(m.pk, u.player_id)] = RatingChange(
                     ladder=ladder,
@@ -198,6 +212,7 @@ def recompute_ladder(
                     backend=backend,
                 )
             summary.matches_replayed += 1
+        boundaries.finish()
 
         # Compare: the first sequence whose changes differ bounds what is rewritten.
         def numbers(c: RatingChange) -> tuple:
@@ -263,6 +278,10 @@ def recompute_ladder(
                 f"ratings: {len(to_update)} differ, {len(to_create)} missing, "
                 f"{len(to_delete)} without games"
             )
+        summary.standings_differing, seasons, lines = season_replay.differing(
+            boundaries.rows, boundaries.names
+        )
+        summary.details += lines[: max(0, MAX_DETAILS - len(summary.details))]
         if check or not summary.changed:
             return summary
 
@@ -279,6 +298,7 @@ def recompute_ladder(
         Rating.objects.filter(pk__in=to_delete).delete()
         Rating.objects.bulk_create(to_create, batch_size=500)
         update_rows(Rating, to_update, RATING_FIELDS)
+        season_replay.rewrite(boundaries.rows, seasons)
         top = max((c.sequence for c in new.values()), default=0)
         if top > ladder.last_sequence:
             ladder.last_sequence = top

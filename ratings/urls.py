@@ -1,7 +1,7 @@
 from django.urls import include, path, re_path, register_converter
 from rest_framework.routers import SimpleRouter
 
-from ratings import person_challenge_views, version_views, views
+from ratings import closing_views, person_challenge_views, season_views, version_views, views
 
 
 class UsernameConverter:
@@ -31,6 +31,21 @@ urlpatterns = [
         name="ladder-history",
     ),
     path("ladders/<slug:slug>/queue/", views.QueueView.as_view(), name="ladder-queue"),
+    path(
+        "ladders/<slug:slug>/seasons/",
+        season_views.SeasonListView.as_view(),
+        name="ladder-seasons",
+    ),
+    path(
+        "ladders/<slug:slug>/seasons/<int:number>/",
+        season_views.SeasonDetailView.as_view(),
+        name="ladder-season",
+    ),
+    path(
+        "ladders/<slug:slug>/closing/",
+        closing_views.ClosingRunView.as_view(),
+        name="ladder-closing-run",
+    ),
     path("challenges/", views.ChallengeView.as_view(), name="challenges"),
     path(
         "bots/<username:username>/versions/",

@@ -12,6 +12,7 @@ from web.views import (
     play,
     public,
     queue,
+    seasons,
     staff,
 )
 from web.views.tournaments import corrections as tournament_corrections
@@ -78,6 +79,12 @@ urlpatterns = [
     path("ladders/<slug:slug>/backtest/", insights.backtest, name="web-ladder-backtest"),
     path("ladders/<slug:slug>/closing/", closing.closing_page, name="web-ladder-closing"),
     path("ladders/<slug:slug>/closing/start/", closing.closing_start, name="web-closing-start"),
+    path(
+        "ladders/<slug:slug>/seasons/<int:number>/",
+        seasons.season_page,
+        name="web-ladder-season",
+    ),
+    path("ladders/<slug:slug>/seasons/end/", seasons.season_end, name="web-season-end"),
     path("ladders/<slug:slug>/queue/join/", queue.queue_join, name="web-queue-join"),
     path("ladders/<slug:slug>/queue/leave/", queue.queue_leave, name="web-queue-leave"),
     path("ladders/<slug:slug>/queue/wait/", queue.queue_wait, name="web-queue-wait"),

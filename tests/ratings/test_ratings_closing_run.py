@@ -136,3 +136,35 @@ def test_a_person_among_the_contenders_is_refused_and_nothing_changes(duel, admi
     assert people[0].public_name in str(refused.value) and refused.value.status == 409
     duel.refresh_from_db()
     assert duel.active and not ClosingRun.objects.exists()
+
+
+def test_the_final_ranking_reads_the_same_on_the_api_and_the_page(
+    duel, admin, django_capture_on_commit_callbacks
+):
+    """Every surface that shows a closing run's result shows the same ranking: the API's
+    ``final_ranking`` rows are the run's, in order, and the page lists the same names in the
+    same order with each one's chance of being above the next."""
+    from django.test import Client
+
+    client = Client()
+    missing = client.get(f"/api/ladders/{duel.slug}/closing/")
+    assert missing.status_code == 404 and "Test duel" in missing.json()["error"]["message"]
+    for name, mu in (("Ada", 27), ("Bea", 25), ("Cy", 23)):
+        _bot(duel, name, mu, 1.5, owner=admin)
+    settings = closing.Settings(contenders=3, places=3, per_contender=2, confidence=0.999999)
+    with django_capture_on_commit_callbacks(execute=True):
+        run = closing.start(duel, admin, settings, "end of the winter season")
+    run.refresh_from_db()
+    assert run.state == ClosingRun.State.FINISHED
+    body = client.get(f"/api/ladders/{duel.slug}/closing/").json()
+    assert body["state"] == "finished" and body["ended_on"] == "budget"
+    assert body["started_by"] == admin.public_name and body["progress"] is None
+    assert body["final_ranking"] == run.final_ranking
+    names = [row["name"] for row in body["final_ranking"]]
+    assert sorted(names) == ["Ada", "Bea", "Cy"]
+    page = client.get(f"/ladders/{duel.slug}/closing/").content.decode()
+    at = [page.index(f">{name}<") for name in names]
+    assert at == sorted(at)  # the page's order is the API's
+    first = body["final_ranking"][0]["above_next"]
+    assert f"{first:.0%}" in page or f"{100 * first:.0f}" in page
+    assert "player_id" in body["final_ranking"][0] and "Ada" in page

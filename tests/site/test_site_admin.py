@@ -20,7 +20,7 @@ from matches import audit
 from matches.models import AuditEntry, Match
 from matches.scheduling import SeatSpec, schedule_match
 from players.models import Player
-from ratings import versions
+from ratings import seasons, versions
 from ratings.models import (
     BotProfile,
     ClosingRun,
@@ -89,6 +89,7 @@ def rows(boss, django_capture_on_commit_callbacks) -> dict:
         paired_at=SIX_PM,
     )
     add_reference_bot(ladder, "random")
+    seasons.end(ladder, boss, "the autumn season is over")  # a season and its standings
     run = ClosingRun.objects.create(
         ladder=ladder, contenders=[], places=1, per_contender=1, confidence=0.9, started_by=boss
     )

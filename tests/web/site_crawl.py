@@ -48,6 +48,7 @@ PAGES = {
     "web-studies": PUBLIC,
     "web-ladder-backtest": PUBLIC,
     "web-ladder-closing": PUBLIC,  # the latest closing run (none yet: a page that says so)
+    "web-ladder-season": PUBLIC,  # a past season's final leaderboard, or the current season
     "web-study": PUBLIC,
     "web-my-matches": SIGNED_IN,
     "web-matches": PUBLIC,
@@ -83,6 +84,7 @@ POST_ONLY = {
     "web-closing-start",
     "web-bot-publish",
     "web-bot-compare",
+    "web-season-end",
     "web-token-revoke",
     "web-queue-join",
     "web-queue-leave",
@@ -317,6 +319,7 @@ def demo_pages() -> list[Page]:
         page("web-ladder-backtest", arackhan),
         page("web-ladder-closing", arackhan),
         page("web-ladder-closing", arackhan, query="part=progress"),
+        page("web-ladder-season", arackhan, 1),
         page("web-notifications"),
         page("web-notification", 10**9),
         page("web-organiser-request"),
@@ -328,6 +331,7 @@ def demo_pages() -> list[Page]:
         page("web-closing-start", arackhan),
         page("web-bot-publish", bot.username),
         page("web-bot-compare", bot.username),
+        page("web-season-end", arackhan),
         page("web-queue-leave", arackhan),
         page("web-queue-wait", arackhan),
         page("web-queue-bot", arackhan),

@@ -23,10 +23,10 @@ MAX_QUERIES = 12
 # challenges' notifications seen. The ladder page's queue form lists the person's decks for the
 # game and finds the one they last played there (their latest seats on the ladder); it also
 # reads the ratings around the page for the rows' certainty (one query, whatever the page's
-# length) and the ladder's latest closing run (one).
+# length), the ladder's latest closing run (one) and its seasons (one).
 # The home page signed in adds the person's games (the matches, their seats), events (the
 # entries, the running rounds' tables) and ladders (the ratings with their ranks).
-MAX_QUERIES_BY_NAME = {"web-tournament": 19, "web-play-start": 13, "web-ladder": 15, "home": 14}
+MAX_QUERIES_BY_NAME = {"web-tournament": 19, "web-play-start": 13, "web-ladder": 16, "home": 14}
 ARACKHAN_LADDERS = {"arackhan-wars-1v1", "arackhan-wars-ffa-4p"}
 
 

@@ -59,6 +59,9 @@ def empty_pages() -> list[tuple[Page, bool]]:
         (page("web-ladder-backtest", "no-such-ladder"), False),
         (page("web-ladder-closing", ladder), True),
         (page("web-ladder-closing", "no-such-ladder"), False),
+        (page("web-ladder-season", ladder, 1), True),  # the implicit Season 1
+        (page("web-ladder-season", ladder, 2), False),
+        (page("web-ladder-season", "no-such-ladder", 1), False),
         (page("web-study", m), False),
         (page("web-catalogue", "arackhan-wars"), True),
         (page("web-catalogue", "arackhan-wars", query="faction=Whitelands&kind=spell"), True),
@@ -96,6 +99,7 @@ def empty_pages() -> list[tuple[Page, bool]]:
                 ("web-closing-start", (ladder,)),
                 ("web-bot-publish", ("nobody",)),
                 ("web-bot-compare", ("nobody",)),
+                ("web-season-end", (ladder,)),
                 ("web-queue-leave", (ladder,)),
                 ("web-queue-wait", (ladder,)),
                 ("web-queue-bot", (ladder,)),

@@ -14,7 +14,7 @@ from matches import interactive
 from matches.models import AuditEntry, Match, MatchSeat, MatchState
 from matches.wording import match_result_text
 from players.models import Player
-from ratings import explain
+from ratings import explain, seasons
 from ratings.bots import may_enter
 from ratings.models import ClosingRun, Ladder, QueueEntry, Rating
 from ratings.service import conservative
@@ -105,6 +105,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             "ratings": ratings,
             "matches": matches,
             "events": player_events(person),
+            "seasons": seasons.player_seasons(person),
             "conservative_explained": explain.CONSERVATIVE,
         },
     )
@@ -187,6 +188,7 @@ def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> 
     rows = list(page.object_list)
     recent = queries.recent_changes(ladder.pk, [r.player_id for r in rows])
     certain = ladder_certainties(ladder, [r.player_id for r in rows])
+    all_seasons = seasons.seasons_of(ladder)
     for i, r in enumerate(rows):
         r.position = page.start_index() + i
         r.certainty = certain[r.player_id]
@@ -201,6 +203,9 @@ def leaderboard(request: HttpRequest, slug: str, status: int = 200, **bound) -> 
         "conservative_explained": explain.CONSERVATIVE,
         "certainty_explained": CERTAINTY_EXPLAINED,
         "closing_run": ClosingRun.objects.filter(ladder=ladder).first(),
+        "season": all_seasons[-1],
+        "season_reset": seasons.reset_words(all_seasons[-1], ladder),
+        "past_seasons": all_seasons[:-1],
         **drift_context(ladder),
         **ladder_forms(request, ladder, **bound),
     }

@@ -42,7 +42,8 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"{ladder.slug}: {summary.matches_replayed} matches replayed from sequence "
                 f"{summary.from_sequence}; {verb} {summary.changes_differing} rating changes and "
-                f"{summary.ratings_differing} ratings"
+                f"{summary.ratings_differing} ratings, {summary.standings_differing} season "
+                "standings"
             )
             for line in summary.details:
                 self.stdout.write(f"  {line}")
