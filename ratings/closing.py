@@ -13,6 +13,10 @@ round as its matches finish, finish it with its final ranking kept as a record.
   and their rank interval among the contenders (:mod:`ratings.uncertainty`).
 
 The ladder stays closed once the run has finished: its final ranking is the season's record.
+A run started with ``ends_season`` ends the ladder's season as it publishes (in the same
+transaction, :func:`ratings.seasons.end` with the run): the season's final standings rank the
+contenders first in the run's order, every rating is reset by the season's rule, and the ladder
+reopens for the next season.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from django.utils import timezone
 
 from matches.models import MatchState
 from matches.scheduling import SeatSpec
+from ratings import seasons
 from ratings.bots import bot_spec
 from ratings.candidates import Candidate
 from ratings.closing_plan import by_skill, plan_round, ranked_pairs, verdict
@@ -56,6 +61,7 @@ class Settings:
     places: int = 10
     per_contender: int = 200
     confidence: float = 0.95
+    ends_season: bool = False
 
 
 def may_close(person: Any) -> bool:
@@ -113,6 +119,7 @@ def start(ladder: Any, actor: Any, settings: Settings, reason: str) -> ClosingRu
             places=min(settings.places, len(top)),
             per_contender=settings.per_contender,
             confidence=settings.confidence,
+            ends_season=settings.ends_season,
             played={str(r.player_id): 0 for r in top},
             started_by=actor,
         )
@@ -127,6 +134,7 @@ def start(ladder: Any, actor: Any, settings: Settings, reason: str) -> ClosingRu
                 "places": run.places,
                 "per_contender": run.per_contender,
                 "confidence": run.confidence,
+                "ends_season": run.ends_season,
             },
         )
         closing_run_changed.send(sender=ClosingRun, run=run)
@@ -264,7 +272,34 @@ def finish(run: ClosingRun, field: list[Candidate]) -> None:
             "pairs": ruling.pairs,
         },
     )
+    if run.ends_season:
+        end_season(run)
     closing_run_changed.send(sender=ClosingRun, run=run)
+
+
+def end_season(run: ClosingRun) -> None:
+    """End the ladder's season with the finished ``run`` and reopen the ladder (inside the
+    caller's transaction); a season that cannot end (nothing rated in it) is logged, and the
+    ladder stays closed for staff to decide."""
+    why = (
+        LadderLogEntry.objects.filter(
+            ladder=run.ladder, action="closing-run-start", detail__run=run.pk
+        )
+        .values_list("reason", flat=True)
+        .first()
+    )
+    try:
+        seasons.end(run.ladder, run.started_by, f"Closing run: {why or 'closed'}", closing_run=run)
+    except seasons.SeasonRefused as exc:
+        LadderLogEntry.objects.create(
+            ladder=run.ladder,
+            actor=None,
+            action="closing-run-season",
+            reason=f"the season did not end: {exc}",
+            detail={"run": run.pk},
+        )
+        return
+    type(run.ladder).objects.filter(pk=run.ladder_id).update(active=True)
 
 
 def progress(run: ClosingRun) -> dict[str, Any]:

@@ -318,6 +318,11 @@ class ClosingRun(models.Model):
     rounds = models.PositiveIntegerField(default=0)
     reason = models.CharField(max_length=12, blank=True, help_text="confidence or budget.")
     final_ranking = models.JSONField(null=True, blank=True)
+    ends_season = models.BooleanField(
+        default=False,
+        help_text="End the ladder's season with the final ranking when the run publishes "
+        "(the ladder then reopens for the next season).",
+    )
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
     )

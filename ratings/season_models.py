@@ -12,7 +12,9 @@ class Season(models.Model):
     ``start_sequence`` up to ``end_sequence`` (the ladder's ``last_sequence`` when it ended).
     ``reset`` is what happens to every rating when *this* season ends (``ratings.seasons``):
     ``full`` (back to the ladder's mu and sigma) or ``widen`` (sigma widened by ``widen``, mu
-    kept). A ladder without a row is in its implicit Season 1 (``ratings.seasons.current``)."""
+    kept). A ladder without a row is in its implicit Season 1 (``ratings.seasons.current``).
+    A season ended by a closing run (``closing_run``) ranks the run's contenders first, in the
+    run's final order (``ratings.season_rules.standing_rows``)."""
 
     class Reset(models.TextChoices):
         FULL = "full", "full reset"
@@ -32,6 +34,15 @@ class Season(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     reason = models.TextField(blank=True)
+    closing_run = models.OneToOneField(
+        "ratings.ClosingRun",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="season",
+        help_text="The closing run that ended the season: its contenders head the final "
+        "leaderboard in the run's order.",
+    )
 
     class Meta:
         ordering = ["ladder", "number"]

@@ -40,9 +40,9 @@ class Boundaries:
         self.state = state
         self.held = held
         self.pending = list(
-            Season.objects.filter(ladder=ladder, end_sequence__isnull=False).order_by(
-                "end_sequence", "number"
-            )
+            Season.objects.filter(ladder=ladder, end_sequence__isnull=False)
+            .select_related("closing_run")
+            .order_by("end_sequence", "number")
         )
         self.rows: dict[int, list[dict[str, Any]]] = {}  # the replay's standings, by season id
         self.names = {s.pk: s.name for s in self.pending}
@@ -62,9 +62,12 @@ class Boundaries:
         ids = [p for p, st in self.state.items() if st.season_games]
         names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "username"))
         self.rows[season.pk] = standing_rows(
-            Entry(p, names.get(p, ""), st.mu, st.sigma, st.season_games, st.season_wins)
-            for p, st in self.state.items()
-            if st.season_games
+            (
+                Entry(p, names.get(p, ""), st.mu, st.sigma, st.season_games, st.season_wins)
+                for p, st in self.state.items()
+                if st.season_games
+            ),
+            season.closing_run.contenders if season.closing_run else (),
         )
         start = (self.ladder.mu, self.ladder.sigma)
         for player_id, st in self.state.items():

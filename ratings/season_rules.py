@@ -9,7 +9,8 @@ becomes :func:`reset_pair` of it:
 
 The season's final leaderboard (:func:`standing_rows`) is every player who played in it,
 ordered as the ladder's leaderboard is (conservative rating, then games in the season, then
-user name), with the certainty columns of :func:`ratings.standings.certainties`. Ending a
+user name) — a season ended by a closing run ranks the run's contenders first, in the order of
+the run's final ranking — with the certainty columns of :func:`ratings.standings.certainties`. Ending a
 season (``ratings.seasons``) and recomputing a ladder (``ratings.recompute``) both call these,
 so the frozen standings and a replay of the history agree to the last bit.
 """
@@ -17,7 +18,7 @@ so the frozen standings and a replay of the history agree to the last bit.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,13 +68,29 @@ class Entry:
         return self.mu - 3 * self.sigma
 
 
-def standing_rows(entries: Iterable[Entry]) -> list[dict[str, Any]]:
-    """The final leaderboard of ``entries`` (those with games in the season), best first:
-    one dict a row with the fields of ``SeasonStanding``."""
-    ordered = sorted(
-        (e for e in entries if e.games > 0),
+def final_order(entries: Iterable[Entry], contenders: Collection[int] = ()) -> list[Entry]:
+    """``entries`` with games in the season, best first: the leaderboard's order (conservative
+    rating, games in the season, user name), except that a closing run's ``contenders`` (player
+    ids) come first in the run's final order (mu, then the smaller sigma, then the id:
+    ``ratings.closing_plan.by_skill``)."""
+    played = [e for e in entries if e.games > 0]
+    head = sorted(
+        (e for e in played if e.player_id in contenders),
+        key=lambda e: (-e.mu, e.sigma, e.player_id),
+    )
+    rest = sorted(
+        (e for e in played if e.player_id not in contenders),
         key=lambda e: (-e.conservative, -e.games, e.username),
     )
+    return head + rest
+
+
+def standing_rows(
+    entries: Iterable[Entry], contenders: Collection[int] = ()
+) -> list[dict[str, Any]]:
+    """The final leaderboard of ``entries`` (those with games in the season), best first in
+    :func:`final_order`: one dict a row with the fields of ``SeasonStanding``."""
+    ordered = final_order(entries, frozenset(contenders))
     certain = certainties([(e.player_id, e.mu, e.sigma) for e in ordered])
     rows = []
     for i, e in enumerate(ordered):

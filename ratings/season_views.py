@@ -20,6 +20,9 @@ from ratings.views import get_ladder
 class SeasonSerializer(serializers.ModelSerializer):
     reset_text = serializers.SerializerMethodField(help_text="The reset at its end, in words.")
     current = serializers.SerializerMethodField()
+    closing_run = serializers.SerializerMethodField(
+        help_text="The closing run that ended it (its contenders head the standings), or null."
+    )
 
     class Meta:
         model = Season
@@ -35,8 +38,21 @@ class SeasonSerializer(serializers.ModelSerializer):
             "start_sequence",
             "end_sequence",
             "current",
+            "closing_run",
         ]
         read_only_fields = fields
+
+    def get_closing_run(self, season: Season) -> dict[str, Any] | None:
+        run = season.closing_run if season.closing_run_id else None
+        if run is None:
+            return None
+        return {
+            "contenders": len(run.contenders),
+            "places": run.places,
+            "confidence": run.confidence,
+            "ended_on": run.reason,
+            "finished_at": run.finished_at,
+        }
 
     def get_reset_text(self, season: Season) -> str:
         return seasons.reset_words(season, season.ladder)

@@ -8,7 +8,8 @@ and ending it saves it. So a page never writes, and every ladder has a current s
 ladder's row lock (the lock every rating update takes, so no match is rated meanwhile):
 
 1. the season's final leaderboard is frozen into ``SeasonStanding`` rows
-   (:func:`ratings.season_rules.standing_rows`: games and wins counted within the season);
+   (:func:`ratings.season_rules.standing_rows`: games and wins counted within the season; a
+   closing run that ends the season puts its contenders first, in its final order);
 2. every rating of the ladder (a reference bot's held one aside) is reset by the season's
    rule (:func:`ratings.season_rules.reset_pair`);
 3. the next season opens at the same sequence number, with the same rule planned;
@@ -71,7 +72,9 @@ def current(ladder: Ladder) -> Season:
 def seasons_of(ladder: Ladder) -> list[Season]:
     """Every season of the ladder, the current one last (one query; the implicit Season 1 of a
     ladder without seasons). Each ended season opens the next, so the last is the open one."""
-    seasons = list(Season.objects.filter(ladder=ladder).order_by("number"))
+    seasons = list(
+        Season.objects.filter(ladder=ladder).select_related("closing_run").order_by("number")
+    )
     for season in seasons:
         season.ladder = ladder  # their words name the ladder's start: no query each
     return seasons or [implicit(ladder)]
@@ -121,11 +124,14 @@ def end(
     reset: str | None = None,
     widen: float | None = None,
     next_ends_at: datetime | None = None,
+    closing_run: ClosingRun | None = None,
 ) -> Season:
     """End the ladder's current season (see the module's docstring); the ended season.
 
     ``reset`` and ``widen`` default to the season's planned rule; the next season plans the
-    same rule and ends at ``next_ends_at`` (none: open-ended)."""
+    same rule and ends at ``next_ends_at`` (none: open-ended). ``closing_run``: the finished
+    run that ends it (``ratings.closing.finish``), whose contenders head the final standings
+    in the run's order."""
     if not may_end(actor):
         raise SeasonRefused("Only staff or an event organiser may end a season.", status=403)
     with transaction.atomic():
@@ -144,8 +150,10 @@ def end(
         season.reset, season.widen = reset, widen if reset == WIDEN else 0.0
         season.ended_at, season.end_sequence = now, ladder.last_sequence
         season.ended_by, season.reason = actor, reason.strip()
+        season.closing_run = closing_run
         season.save()
-        rows = standing_rows(entries(ladder, season))
+        contenders = closing_run.contenders if closing_run else ()
+        rows = standing_rows(entries(ladder, season), contenders)
         SeasonStanding.objects.bulk_create(SeasonStanding(season=season, **r) for r in rows)
         held = set(HeldRating.objects.filter(ladder=ladder).values_list("player_id", flat=True))
         ratings = [r for r in Rating.objects.filter(ladder=ladder) if r.player_id not in held]
@@ -175,6 +183,7 @@ def end(
                 "end_sequence": season.end_sequence,
                 "players": len(rows),
                 "next": following.number,
+                "closing_run": closing_run.pk if closing_run else None,
             },
         )
     return season

@@ -1,7 +1,8 @@
 """A ladder's closing run in chromium, at 1280 and 390 px: staff fill the closing form on the
 ladder's closing page, the run plays its matches (in-process in the embedded mode, so the start
 answers once the run is over), and the page publishes the final ranking with each contender's
-probability above the next and likely rank; the leaderboard links to it and the queue is shut."""
+probability above the next and likely rank; the leaderboard links to it, and the season it ended
+(the form's default) keeps the same order as its final leaderboard, the ladder open again."""
 
 from __future__ import annotations
 
@@ -70,4 +71,14 @@ def test_staff_follow_a_closing_run_to_its_final_ranking_at_1280_and_390_px(site
         expect(page.get_by_test_id("closing-link")).to_contain_text(
             "Final ranking of the closing run"
         )
-        expect(page.locator("p.muted").first).to_contain_text("closed")
+        expect(page.locator("p.muted").first).not_to_contain_text("closed")  # reopened
+
+        # The run ended Season 1 (the form's default): its final leaderboard is the ranking.
+        page.goto(f"{base}/ladders/{LADDER}/closing/")
+        page.get_by_test_id("closing-season").get_by_role("link", name="Season 1").click()
+        expect(page.get_by_test_id("season-closing")).to_contain_text("3 contenders")
+        season_rows = page.get_by_test_id("season-row")
+        expect(season_rows).to_have_count(3)
+        assert [season_rows.nth(i).get_by_role("link").inner_text() for i in range(3)] == names
+        assert page_fits(page)
+        screenshot(page, "closing-run-season-390")

@@ -10,8 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from ratings import closing
-from ratings.models import ClosingRun, Ladder
+from ratings import closing, seasons
+from ratings.models import ClosingRun, Ladder, Season
 from ratings.uncertainty import EXPLAINED
 from web.views.accounts import private
 
@@ -38,6 +38,13 @@ class ClosingRunForm(forms.Form):
         initial=0.95,
         help_text="P(above the next) each pair must reach, e.g. 0.95.",
     )
+    ends_season = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="End the season with this ranking",
+        help_text="When the run publishes, the season ends with the contenders first in the "
+        "final order, ratings are reset by the season's rule and the ladder reopens.",
+    )
     reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
 
 
@@ -46,6 +53,8 @@ def _context(ladder: Ladder, request: HttpRequest, form: ClosingRunForm | None =
     context = {
         "ladder": ladder,
         "run": run,
+        "season": Season.objects.filter(closing_run=run).first() if run else None,
+        "season_now": seasons.current(ladder) if run and run.state == "running" else None,
         "progress": closing.progress(run) if run and run.state == "running" else None,
         "poll_ms": POLL_MS,
         "certainty_explained": EXPLAINED,
@@ -79,6 +88,7 @@ def closing_start(request: HttpRequest, slug: str) -> HttpResponse:
             places=data["places"],
             per_contender=data["per_contender"],
             confidence=data["confidence"],
+            ends_season=data["ends_season"],
         )
         try:
             closing.start(ladder, request.user, settings, data["reason"])
