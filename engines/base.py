@@ -157,6 +157,10 @@ class Game(ABC):
     max_seats: ClassVar[int]
     uses_decks: ClassVar[bool] = False
     """True when each seat brings a deck (or army list, or Khan choice) of its own."""
+    secret_decks: ClassVar[bool] = False
+    """True when the other seats' decks are secret, so :meth:`determinize` deals their unseen
+    cards from the catalogue: a determinized copy keeps how many cards lie in each place, not
+    which (Akhedena's army lists)."""
     matchup_kind: ClassVar[str] = ""
     """What matchup statistics compare a seat by, as the game says it (``"faction"``,
     ``"Khan"``, ``"Hero"``, ``"army"``); empty when the game names nothing (see

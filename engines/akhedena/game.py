@@ -35,6 +35,7 @@ class Akhedena(VersionedGame, TurnGame, versions=VERSIONS, current=CURRENT):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     uses_decks: ClassVar[bool] = True
+    secret_decks: ClassVar[bool] = True
 
     # -- setting up ----------------------------------------------------------------------
     def new_game(

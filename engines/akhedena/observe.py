@@ -14,6 +14,7 @@ from typing import Any
 
 from engines.akhedena import board as B
 from engines.akhedena import combat, rules
+from engines.akhedena.redeal import redeal_others
 from engines.akhedena.setup import copy_army
 from engines.akhedena.state import (
     KIND,
@@ -163,41 +164,14 @@ def zones(st: State) -> dict[str, list[str]]:
 
 
 def determinize(st: State, seat: int, rng: random.Random) -> State:
-    """A copy where every card ``seat`` cannot place is re-dealt: each other seat's hidden cards
-    of one main type (face-down Army cards on its pieces and its reserve pile of that type)
-    are shuffled together, its hidden Infantry and Cavalry Commanders change places among its
-    pieces of that kind, and every reserve pile (``seat``'s own too) is shuffled."""
+    """A copy where every card ``seat`` cannot place is re-dealt: each other seat's unseen
+    cards become catalogue cards of the same kind and main type (army lists are secret:
+    :func:`engines.akhedena.redeal.redeal_others`), and every reserve pile (``seat``'s own
+    too) is shuffled (nobody knows a pile's order)."""
     c = st.copy()
     c.cache = None
-    main = st.deal.main
-    public = st.public
-    for s in range(st.n):
-        piles = c.reserve[s]
-        if s == seat:
-            for pile in piles:
-                rng.shuffle(pile)
-            continue
-        base = s * B.PIECES_PER_SEAT
-        for t in range(3):
-            slots: list[tuple[list[int], int]] = []
-            for p in range(base, base + B.PIECES_PER_SEAT):
-                army = c.army[p]
-                for i, card in enumerate(army):
-                    if not public[card] and main[card] == t:
-                        slots.append((army, i))
-            pile = piles[t]
-            pool = [army[i] for army, i in slots] + pile
-            rng.shuffle(pool)
-            for (army, i), card in zip(slots, pool, strict=False):
-                army[i] = card
-            pile[:] = pool[len(slots) :]
-        for group in ((B.INFANTRY_LEFT, B.INFANTRY_RIGHT), (B.CAVALRY_LEFT, B.CAVALRY_RIGHT)):
-            hidden = [
-                base + k for k in group if c.pos[base + k] >= 0 and not public[c.leader[base + k]]
-            ]
-            if len(hidden) == 2:
-                leaders = [c.leader[p] for p in hidden]
-                rng.shuffle(leaders)
-                for p, card in zip(hidden, leaders, strict=True):
-                    c.leader[p] = card
+    redeal_others(c, seat, rng)
+    for piles in c.reserve:
+        for pile in piles:
+            rng.shuffle(pile)
     return c

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engines.akhedena import board as B
@@ -50,25 +51,32 @@ class Deal:
 
     __slots__ = ("cards", "ids", "atk", "dfn", "wpn", "main", "lists", "digest")
 
-    def __init__(self, armies: list[list[Card]], lists: list[dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        armies: list[list[Card]],
+        lists: list[dict[str, Any]],
+        ids: Callable[[int, str], str] | None = None,
+    ) -> None:
+        """``ids``: instance index and default id -> the id to use (a re-deal keeps the ids of
+        the cards seen, ``engines.akhedena.redeal``)."""
         weapons: dict[str, int] = {}
         cards: list[Card] = []
-        ids: list[str] = []
+        names: list[str] = []
         for seat, army in enumerate(armies):
             copies: Counter[int] = Counter()
             for card in army:
                 copies[card.id] += 1
                 cards.append(card)
-                ids.append(f"{seat}:{card.id}#{copies[card.id]}")
+                names.append(f"{seat}:{card.id}#{copies[card.id]}")
         self.cards = tuple(cards)
-        self.ids = tuple(ids)
+        self.ids = tuple(names if ids is None else [ids(i, n) for i, n in enumerate(names)])
         self.atk = tuple(c.attack for c in cards)
         self.dfn = tuple(c.defence for c in cards)
         self.wpn = tuple(weapons.setdefault(c.weapon, len(weapons)) for c in cards)
         self.main = tuple(MAIN_TYPES.index(c.main_type) if c.main_type else NO_TYPE for c in cards)
         self.lists = lists
         """Each seat's army list as given (canonical data)."""
-        self.digest = hashlib.blake2b("\n".join(ids).encode(), digest_size=8).digest()
+        self.digest = hashlib.blake2b("\n".join(self.ids).encode(), digest_size=8).digest()
         """A hash of every card instance id (part of each state digest)."""
 
 

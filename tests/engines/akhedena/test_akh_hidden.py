@@ -126,6 +126,27 @@ def test_determinize_re_deals_only_what_the_seat_cannot_place() -> None:
     assert canonical_state(st) == canonical_state(GAME.clone(st))
 
 
+def test_determinize_deals_unseen_cards_from_the_catalogue_not_the_secret_list() -> None:
+    """Army lists are secret (reading 30): two games that differ only in a card seat 0 cannot
+    see (seat 1's right Infantry carries Axemen, or Spearmen) determinize, with the same
+    random generator, to the very same world; and over several the unseen cards take catalogue
+    cards that seat 1's list does not hold."""
+    spear = army()
+    axe = army(infantry_right=("Spear Captain", "Spearmen", "Axemen"))
+    first, second = game(spear, spear), game(spear, axe)
+    assert GAME.digest(first) != GAME.digest(second)
+    assert GAME.observation(first, 0) == GAME.observation(second, 0)
+    seen = set()
+    for k in range(20):
+        a = GAME.determinize(first, 0, random.Random(k))
+        b = GAME.determinize(second, 0, random.Random(k))
+        assert GAME.digest(a) == GAME.digest(b), "the world depends on a card seat 0 cannot see"
+        assert GAME.observation(a, 0) == GAME.observation(first, 0)
+        seen.update(c.name for c in a.deal.cards[27:])
+    listed = {c.name for c in first.deal.cards[27:]}
+    assert seen - listed, "every re-dealt card came from the real list"
+
+
 def test_zones_list_every_card_exactly_once() -> None:
     for n in (2, 3, 4):
         st = game(n=n)
