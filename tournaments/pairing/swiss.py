@@ -126,7 +126,7 @@ def pair_swiss_certified(
         cost = round_cost(pairs, bye, order, field.points, field.met, field.teammates)
         if method == "bound":
             below = len(order) - 1 - bye if bye is not None else 0
-            spread = max(field.points) - min(field.points)
+            spread = max(field.points) - min(field.points) if field.points else 0
             bound += weights(len(order), spread).bye * below
         else:
             bound = cost

@@ -187,3 +187,12 @@ def test_a_window_between_large_groups_uses_reservoirs_and_stays_optimal() -> No
     best, _, _ = optimal_cost(order, points, lambda a, b: b in met[a], lambda a, b: False, None)
     assert cert.method == "bound" and cert.cost == cert.lower_bound == best
     assert not any("rematch" in p.flags for p in pairings)
+
+
+def test_a_round_after_everyone_dropped_pairs_nobody_at_no_cost():
+    """Found by the random events above: once every entrant has dropped, the next round has
+    nobody to pair, and its certificate is 0 = 0 (it used to fail on an empty field)."""
+    entrants = [Entrant(0, None, 1, None), Entrant(1, None, 1, None)]
+    rows = standings(entrants, [Result(round=1, players=(0, 1), wins=(2, 0))])
+    pairings, cert = pair_swiss_certified(rows, entrants, 2, 1)
+    assert pairings == [] and (cert.cost, cert.lower_bound) == (0, 0)
