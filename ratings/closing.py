@@ -22,6 +22,7 @@ reopens for the next season.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,25 +156,36 @@ def remaining(run: ClosingRun) -> dict[int, int]:
     return {pid: run.per_contender - int(run.played.get(str(pid), 0)) for pid in run.contenders}
 
 
-_advancing = threading.local()  # one advance loop a thread: a nested call asks it to go on
+class Stepper:
+    """Steps a closing run until it waits for matches or is over. With tasks run in-process a
+    round's matches finish inside the step that scheduled them, and their advance calls come
+    back into this loop: a nested call asks the loop to go on instead of recursing. One
+    stepper per kind of run (a ladder's here, an event's in ``tournaments.closing``)."""
+
+    def __init__(self, step: Callable[[int], bool]) -> None:
+        self.step = step
+        self.local = threading.local()
+
+    def advance(self, run_id: int) -> None:
+        """Step ``run_id`` until ``step`` returns False and no nested call asked for more."""
+        local = self.local
+        if getattr(local, "active", False):
+            local.again = True
+            return
+        local.active = True
+        try:
+            while True:
+                local.again = False
+                stepped = self.step(run_id)
+                if not (stepped or local.again):
+                    break
+        finally:
+            local.active = False
 
 
 def advance(run_id: int) -> None:
-    """Step ``run_id`` until it waits for matches or is over (with tasks run in-process, a
-    round's matches finish inside the step that scheduled them: the loop, not a recursion,
-    goes on to the next)."""
-    if getattr(_advancing, "active", False):
-        _advancing.again = True
-        return
-    _advancing.active = True
-    try:
-        while True:
-            _advancing.again = False
-            stepped = step(run_id)
-            if not (stepped or _advancing.again):
-                break
-    finally:
-        _advancing.active = False
+    """Step the ladder's closing run ``run_id`` until it waits for matches or is over."""
+    _stepper.advance(run_id)
 
 
 def step(run_id: int) -> bool:
@@ -218,14 +230,26 @@ def step(run_id: int) -> bool:
     return True
 
 
+_stepper = Stepper(step)
+
+
 def final_ranking(run: ClosingRun, field: list[Candidate]) -> list[dict[str, Any]]:
     """The contenders by mu with their certainty among the contenders."""
-    ordered = by_skill(field)
     names = dict(
         Rating.objects.filter(ladder=run.ladder_id, player_id__in=run.contenders).values_list(
             "player_id", "player__username"
         )
     )
+    return ranking_rows(field, run.places, names)
+
+
+def ranking_rows(
+    field: list[Candidate], places: int, usernames: dict[int, str]
+) -> list[dict[str, Any]]:
+    """A closing run's final ranking: the contenders by mu (:func:`closing_plan.by_skill`),
+    each with its probability above the next and its likely rank among the contenders, and
+    whether its place was one to settle (the top ``places``); ``usernames`` by player id."""
+    ordered = by_skill(field)
     beliefs = Field([(c.mu, c.sigma) for c in ordered])
     rows = []
     for i, c in enumerate(ordered):
@@ -235,7 +259,7 @@ def final_ranking(run: ClosingRun, field: list[Candidate]) -> list[dict[str, Any
             {
                 "position": i + 1,
                 "player_id": c.player_id,
-                "username": names.get(c.player_id, ""),
+                "username": usernames.get(c.player_id, ""),
                 "name": c.label,
                 "mu": c.mu,
                 "sigma": c.sigma,
@@ -245,7 +269,7 @@ def final_ranking(run: ClosingRun, field: list[Candidate]) -> list[dict[str, Any
                 else prob_above((c.mu, c.sigma), (nxt.mu, nxt.sigma)),
                 "rank_low": rank.low,
                 "rank_high": rank.high,
-                "settled_place": i < run.places,
+                "settled_place": i < places,
             }
         )
     return rows

@@ -37,5 +37,6 @@ class TournamentsConfig(AppConfig):
             (signals.late_entry, receivers.on_late_entry),
             (signals.deck_changed, receivers.on_deck_changed),
             (signals.decks_locked, receivers.on_decks_locked),
+            (signals.closing_run_started, receivers.on_closing_run_started),
         ):
             signal.connect(receiver, dispatch_uid=f"tournaments.{receiver.__name__}")

@@ -182,6 +182,10 @@ def _plural(count: Any, word: str) -> str:
     return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
 
 
+def _matches(count: Any) -> str:
+    return f"{count} match" if count == 1 else f"{count} matches"
+
+
 def _pairing_changed(verb: str) -> Callable[[Namer, dict[str, Any]], str]:
     """A change of the running round's tables: each table's players before and after."""
 
@@ -296,6 +300,24 @@ SENTENCES: dict[str, Callable[[Namer, dict[str, Any]], str]] = {
         f"could not start the match of {n.table(d)}: it is to be reported on paper"
     ),
     "register_team": lambda n, d: f"entered the team {n.entry(d.get('entry'))}",
+    "closing_run_planned": lambda n, d: (
+        f"planned a closing run of the top {d.get('contenders', '?')}: up to "
+        f"{_matches(d.get('per_contender', '?'))} each, until each of the top "
+        f"{d.get('places', '?')} is above the next with {100 * d.get('confidence', 0):.0f}% "
+        "confidence"
+    ),
+    "closing_run_start": lambda n, d: (
+        "the closing run started with " + (", ".join(d.get("contenders", [])) or "nobody")
+    ),
+    "closing_run_finish": lambda n, d: (
+        f"the closing run ended ({_matches(d.get('matches', '?'))} in "
+        f"{_plural(d.get('rounds', '?'), 'round')}): its order heads the placings"
+    ),
+    "closing_run_skipped": lambda n, d: "the closing run could not play",
+    "closing_run_recomputed": lambda n, d: (
+        "computed the closing run's ranking again: one of its matches was reopened"
+    ),
+    "closing_match_refused": lambda n, d: "a match of the closing run could not start",
 }
 
 SETTING_NAMES = {

@@ -340,3 +340,6 @@ class LogEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValueError("tournament log entries are append-only")
+
+
+from tournaments.closing_models import EventClosingRun  # noqa: E402,F401  (its own module)

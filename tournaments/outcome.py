@@ -16,7 +16,8 @@ from typing import Any
 
 from tournaments import pairing
 from tournaments.audit import log
-from tournaments.models import Entry, Format, Stage, State, Tournament
+from tournaments.closing_field import with_closing
+from tournaments.models import Entry, EventClosingRun, Format, Stage, State, Tournament
 from tournaments.values import (
     IN_EVENT,
     compute_standings,
@@ -38,8 +39,31 @@ def event_placings(
     Empty before round 1. An elimination event places by its bracket, a Swiss event with a top
     cut by the cut first and the Swiss standings after it, a round robin by points and
     head-to-head, pods by their standings (``standings``: the main stage's, when the caller
-    has computed them already).
+    has computed them already). A bot event's finished closing run puts its contenders first,
+    in its final order (:func:`tournaments.closing_field.with_closing`).
     """
+    placings = format_placings(t, entries, standings)
+    run = closing_run_of(t)
+    if run is None or run.state != EventClosingRun.State.FINISHED or not run.final_ranking:
+        return placings
+    return with_closing(placings, run.final_ranking)
+
+
+def closing_run_of(t: Tournament) -> EventClosingRun | None:
+    """The event's closing run, or None (one query, or none when the event's row was read with
+    ``select_related("closing_run")``: the answer is kept on ``t``)."""
+    try:
+        return t.closing_run
+    except EventClosingRun.DoesNotExist:
+        return None
+
+
+def format_placings(
+    t: Tournament,
+    entries: Sequence[Entry] | None = None,
+    standings: Sequence[pairing.Standing] | None = None,
+) -> list[pairing.Placing]:
+    """The placings the event's format gives (:func:`event_placings` without a closing run)."""
     if not t.current_round:
         return []
     entries = event_entries(t) if entries is None else list(entries)

@@ -33,6 +33,13 @@ def on_matches_finished(sender: Any, matches: Any, **kwargs: Any) -> None:
     else is logged and leaves the table waiting, where the organiser can settle it (a timeout
     award): a tournament never fails a match.
     """
+    closing = {m.pk for m in matches if m.origin == "event-closing"}
+    if closing:
+        from tournaments.models import EventClosingRun
+
+        runs = EventClosingRun.objects.filter(matches__in=closing, state="running")
+        for pk in sorted(set(runs.values_list("pk", flat=True))):
+            transaction.on_commit(lambda pk=pk: queue_closing_step(pk))
     if not any(m.origin == "tournament" for m in matches):
         return
     try:
@@ -53,6 +60,11 @@ def on_match_reopened(
     Only a match played at a table (origin ``tournament``): a paper match (origin ``paper``)
     follows its table, never the reverse, and voiding it takes it off the ladder only.
     """
+    if match.origin == "event-closing":
+        from tournaments.closing import reopened
+
+        reopened(match, actor, reason)
+        return
     if match.origin != "tournament":
         return
     reopen_table(match, action, actor, reason)
@@ -188,3 +200,15 @@ def queue_advance(tournament_id: int, finished_round: int) -> None:
     from tournaments.tasks import advance
 
     advance.delay(tournament_id, finished_round)
+
+
+def on_closing_run_started(sender: Any, run: Any, **kwargs: Any) -> None:
+    """A bot event's closing run started: its first round once the start commits."""
+    transaction.on_commit(lambda: queue_closing_step(run.pk))
+
+
+def queue_closing_step(run_id: int) -> None:
+    """Queue the task that steps a bot event's closing run (finish it or play its next round)."""
+    from tournaments.tasks import advance_closing_run
+
+    advance_closing_run.delay(run_id)

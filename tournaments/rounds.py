@@ -13,14 +13,14 @@ R+1... of the elimination bracket.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import pairing, signals
+from tournaments import closing, pairing, signals
 from tournaments.audit import log
+from tournaments.ending import finish
 from tournaments.errors import TournamentError, conflict
 from tournaments.models import (
     Entry,
@@ -35,7 +35,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.naming import plural
-from tournaments.outcome import event_placings, winner_of
 from tournaments.scheduling import schedule_table_matches
 from tournaments.tables import DONE, close_round_if_done, forfeit_result
 from tournaments.timer import round_deadline
@@ -91,6 +90,8 @@ def pair_next_round(
         entries = event_entries(t)
         plan = _plan(t, nxt, entries)
         if plan is None:
+            if closing.begin(t, entries):  # the event finishes when its closing run ends
+                return None
             finish(t, entries)
             return None
         rnd = Round.objects.create(
@@ -228,20 +229,6 @@ def _create_tables(
     return tables
 
 
-# -- finishing events ---------------------------------------------------------------------------
-def finish(t: Tournament, entries: Sequence[Entry] | None = None, by: Any = None) -> None:
-    """End the event: the winner is the one entrant its final placings put first (the
-    bracket's champion, the top of the standings), :func:`tournaments.outcome.winner_of`."""
-    entries = event_entries(t) if entries is None else entries
-    t.state = State.FINISHED
-    t.finished_at = timezone.now()
-    t.winner_id = winner_of(t, event_placings(t, entries))
-    t.save(update_fields=["state", "finished_at", "winner", "bracket", "current_round", "stage"])
-    log(t, by, "finish", winner=t.winner_id)
-    signals.state_changed.send(sender=Tournament, tournament=t)
-    signals.tournament_finished.send(sender=Tournament, tournament=t, entries=entries)
-
-
 def advance_after(tournament_id: int, finished_round: int) -> str:
     """What the automation task does: pair the round after ``finished_round`` if nobody has."""
     try:
@@ -259,7 +246,10 @@ def stuck_events() -> list[tuple[int, int]]:
     """``(tournament id, round)`` of every running, self-advancing event whose current round is
     finished but whose next round was never paired (its task was lost): the sweep's work."""
     stuck = []
-    for t in Tournament.objects.filter(state=State.RUNNING, auto_advance=True):
+    running = Tournament.objects.filter(state=State.RUNNING, auto_advance=True).exclude(
+        closing_run__state="running"  # it waits for its closing run, not for a round
+    )
+    for t in running:
         last = Round.objects.filter(tournament=t, number=t.current_round).first()
         if last is not None and last.state == RoundState.FINISHED:
             stuck.append((t.pk, t.current_round))

@@ -48,3 +48,5 @@ guest_claimed = Signal()
 late_entry = Signal()
 deck_changed = Signal()
 decks_locked = Signal()
+closing_run_started = Signal()
+"""A bot event's closing run froze its contenders (``run``): its first round, on commit."""

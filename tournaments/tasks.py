@@ -59,8 +59,20 @@ def sweep() -> list[int]:
     lock_due_decks()
     call_due_rounds()
 
+    from tournaments.closing import advance_running
+
+    advance_running()  # a closing run whose last match's advance was lost goes on
     advanced = []
     for tournament_id, finished_round in stuck_events():
         advance.delay(tournament_id, finished_round)
         advanced.append(tournament_id)
     return advanced
+
+
+@shared_task(name="tournaments.advance_closing_run", ignore_result=True)
+def advance_closing_run(run_id: int) -> None:
+    """Finish a bot event's closing run or schedule its next round, if none of its matches is
+    still to play."""
+    from tournaments.closing import advance
+
+    advance(run_id)

@@ -15,6 +15,7 @@ from web.views import (
     seasons,
     staff,
 )
+from web.views.tournaments import closing as tournament_closing
 from web.views.tournaments import corrections as tournament_corrections
 from web.views.tournaments import night as tournament_night
 from web.views.tournaments import organiser as tournament_organiser
@@ -132,6 +133,16 @@ urlpatterns = [
     # tournaments, by audience (web.views.tournaments): anyone
     path("tournaments/", tournament_public.tournament_list, name="web-tournaments"),
     path("tournaments/<int:pk>/", tournament_public.detail, name="web-tournament"),
+    path(
+        "tournaments/<int:pk>/closing/",
+        tournament_closing.closing_page,
+        name="web-tournament-closing",
+    ),
+    path(
+        "tournaments/<int:pk>/closing/plan/",
+        tournament_closing.closing_plan,
+        name="web-tournament-closing-plan",
+    ),
     path(
         "tournaments/<int:pk>/tables/<int:table_id>/",
         tournament_public.table_page,

@@ -71,6 +71,7 @@ PAGES = {
     "web-tournament-edit": MANAGER,
     "web-tournament-table": PUBLIC,
     "web-tournament-print": PUBLIC,
+    "web-tournament-closing": PUBLIC,
     "web-tournament-csv": PUBLIC,
     "web-tournament-pairings": MANAGER,
     "web-tournament-results": MANAGER,
@@ -82,6 +83,7 @@ PAGES = {
 POST_ONLY = {
     "web-logout",
     "web-closing-start",
+    "web-tournament-closing-plan",
     "web-bot-publish",
     "web-bot-compare",
     "web-season-end",
@@ -307,6 +309,8 @@ def demo_pages() -> list[Page]:
             for kind in ("pairings", "pairings-by-name", "standings", "slips", "decklists")
         ],
         page("web-tournament-print", done.pk, "pairings", query="round=1"),
+        page("web-tournament-closing", done.pk),
+        page("web-tournament-closing", upcoming.pk, query="part=progress"),
         *[
             page("web-tournament-csv", done.pk, kind)
             for kind in ("entrants", "pairings", "standings")
@@ -329,6 +333,7 @@ def demo_pages() -> list[Page]:
         page("web-token-revoke", "nokey"),
         page("web-queue-join", arackhan),
         page("web-closing-start", arackhan),
+        page("web-tournament-closing-plan", upcoming.pk),
         page("web-bot-publish", bot.username),
         page("web-bot-compare", bot.username),
         page("web-season-end", arackhan),

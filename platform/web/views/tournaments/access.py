@@ -17,7 +17,7 @@ def event_for(request: HttpRequest, pk: int) -> Tournament:
     """The event, or 404: drafts are seen only by their organiser and staff."""
     """The event, or 404: drafts are seen only by their organiser and staff."""
     t = (
-        Tournament.objects.select_related("organiser", "ladder", "winner__player")
+        Tournament.objects.select_related("organiser", "ladder", "winner__player", "closing_run")
         .filter(pk=pk)
         .first()
     )

@@ -15,7 +15,7 @@ from django.utils.text import slugify
 from tournaments import decklists as lists
 from tournaments import naming
 from tournaments.errors import can_manage
-from tournaments.models import EntryState, State
+from tournaments.models import EntryState, EventClosingRun, State
 from tournaments.pairing import ordinal
 from web.csv_cells import csv_download
 from web.views.tournaments.access import event_for
@@ -60,6 +60,9 @@ def print_page(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         context["pages"] = groups(by_name(s), NAMES_PER_PAGE)
     elif kind == "standings":
         context["pages"] = groups(standings(s), STANDINGS_PER_PAGE)
+        context["closing_run"] = EventClosingRun.objects.filter(
+            tournament=t, state=EventClosingRun.State.FINISHED
+        ).first()
     elif kind == "slips":
         open_tables = [tb for tb in s.tables if not tb.bye]
         context["pages"] = groups(open_tables, SLIPS_PER_PAGE)

@@ -17,7 +17,15 @@ from gauntlet.query import whole_number
 from players import inbox
 from tournaments import corrections, decklists, log_text, naming, online, outcome, summary, values
 from tournaments.errors import TournamentError, can_manage
-from tournaments.models import Entry, EntryState, LogEntry, State, Table, TableState, Tournament
+from tournaments.models import (
+    Entry,
+    EntryState,
+    LogEntry,
+    State,
+    Table,
+    TableState,
+    Tournament,
+)
 from tournaments.tables import paper_bot_table
 from web.brackets import bracket_svg
 from web.table_forms import CorrectForm, ReasonForm, ResultForm, TimeoutForm
@@ -212,6 +220,7 @@ def detail(request: HttpRequest, pk: int, status: int = 200, **bound: Any) -> Ht
         inbox.mark_read(user.pk, url=request.path)
     context.update(
         manager=manager,
+        closing_run=outcome.closing_run_of(t),
         my_entry=my_entry,
         entrants=pager(request, in_event, "entrants", ENTRANTS_PER_PAGE),
         waitlist=[e for e in entries if e.state == EntryState.WAITLISTED],
