@@ -122,6 +122,7 @@ def test_a_closing_run_ends_the_season_with_its_final_ranking(
     names = [r["name"] for r in run.final_ranking]
     season_page = web.get(f"/ladders/{duel.slug}/seasons/1/").content.decode()
     assert "Ended by a" in season_page and "closing run" in season_page
+    assert "Closing run: end of the autumn season" in season_page  # the reason, in words
     at = [season_page.index(f">{name}<") for name in names]
     assert at == sorted(at)
     closing_page = Client().get(f"/ladders/{duel.slug}/closing/").content.decode()
