@@ -127,8 +127,11 @@ def begin(t: Tournament, entries: Sequence[Entry]) -> bool:
         return False
     if run.state == EventClosingRun.State.RUNNING:
         return True
-    contenders = contenders_from(event_placings(t, entries), run.size)
     by_id = {e.pk: e for e in entries}
+    still_in = [
+        p for p in event_placings(t, entries) if by_id[p.entrant].state == EntryState.ACTIVE
+    ]
+    contenders = contenders_from(still_in, run.size)  # who dropped plays no more
     people = [entry_name(by_id[c]) for c in contenders if not bot_spec(by_id[c].player, t.game)]
     problem = (
         "fewer than two contenders"
