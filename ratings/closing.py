@@ -56,7 +56,7 @@ class ClosingRefused(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    """What a closing run is asked to do."""
+    """What a closing run is asked to do (``ends_season``: a ladder's run only)."""
 
     contenders: int = 10
     places: int = 10
@@ -78,14 +78,23 @@ def check(ladder: Any, settings: Settings, reason: str) -> None:
         raise ClosingRefused(f"{ladder.name} is not 1v1: a closing run pairs two contenders.")
     if not ladder.active:
         raise ClosingRefused(f"{ladder.name} is closed already.", status=409)
+    problem = settings_problem(settings)
+    if problem:
+        raise ClosingRefused(*problem)
+
+
+def settings_problem(settings: Settings) -> tuple[str, str] | None:
+    """What is wrong with a closing run's settings, as (message, field), or None (a ladder's
+    run and a bot event's, ``tournaments.closing``, ask the same)."""
     if not 2 <= settings.contenders <= MAX_CONTENDERS:
-        raise ClosingRefused(f"Between 2 and {MAX_CONTENDERS} contenders.", "contenders")
-    if not 1 <= settings.places < settings.contenders + 1:
-        raise ClosingRefused("Between 1 place and as many as contenders.", "places")
+        return f"Between 2 and {MAX_CONTENDERS} contenders.", "contenders"
+    if not 1 <= settings.places <= settings.contenders:
+        return "Between 1 place and as many as contenders.", "places"
     if not 1 <= settings.per_contender <= MAX_PER_CONTENDER:
-        raise ClosingRefused(f"Between 1 and {MAX_PER_CONTENDER} matches each.", "per_contender")
+        return f"Between 1 and {MAX_PER_CONTENDER} matches each.", "per_contender"
     if not 0.5 < settings.confidence < 1.0:
-        raise ClosingRefused("A confidence strictly between 0.5 and 1.", "confidence")
+        return "A confidence strictly between 0.5 and 1.", "confidence"
+    return None
 
 
 def start(ladder: Any, actor: Any, settings: Settings, reason: str) -> ClosingRun:

@@ -73,7 +73,9 @@ def seasons_of(ladder: Ladder) -> list[Season]:
     """Every season of the ladder, the current one last (one query; the implicit Season 1 of a
     ladder without seasons). Each ended season opens the next, so the last is the open one."""
     seasons = list(
-        Season.objects.filter(ladder=ladder).select_related("closing_run", "ended_by").order_by("number")
+        Season.objects.filter(ladder=ladder)
+        .select_related("closing_run", "ended_by")
+        .order_by("number")
     )
     for season in seasons:
         season.ladder = ladder  # their words name the ladder's start: no query each

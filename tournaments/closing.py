@@ -25,7 +25,6 @@ the placings once the event's rounds are over, then the event finishes with its 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import trueskill
@@ -36,7 +35,7 @@ from engines.base import BadSetup
 from matches.models import Match, MatchSeat, MatchState
 from matches.scheduling import SeatSpec, schedule_match
 from ratings.bots import bot_spec
-from ratings.closing import MAX_CONTENDERS, MAX_PER_CONTENDER, Stepper, ranking_rows
+from ratings.closing import Settings, Stepper, ranking_rows, settings_problem
 from ratings.closing_plan import plan_round, ranked_pairs, verdict
 from ratings.seat_decks import seat_decks
 from ratings.service import make_env
@@ -56,16 +55,6 @@ PRIOR = trueskill.TrueSkill(mu=25.0, sigma=25.0 / 3, beta=25.0 / 6, tau=0.0, dra
 """The field's TrueSkill for an event without a ladder (with one: the ladder's, no drift)."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What a closing run is asked to do."""
-
-    contenders: int = 8
-    places: int = 8
-    per_contender: int = 100
-    confidence: float = 0.95
-
-
 def check(t: Tournament, settings: Settings) -> None:
     """Raise :class:`TournamentError` naming what is wrong with a closing run of ``t``."""
     if t.state in (State.FINISHED, State.CANCELLED):
@@ -74,16 +63,9 @@ def check(t: Tournament, settings: Settings) -> None:
         raise TournamentError(
             f"{t.name} is not one-on-one: a closing run pairs two contenders.", field="format"
         )
-    if not 2 <= settings.contenders <= MAX_CONTENDERS:
-        raise TournamentError(f"Between 2 and {MAX_CONTENDERS} contenders.", field="contenders")
-    if not 1 <= settings.places <= settings.contenders:
-        raise TournamentError("Between 1 place and as many as contenders.", field="places")
-    if not 1 <= settings.per_contender <= MAX_PER_CONTENDER:
-        raise TournamentError(
-            f"Between 1 and {MAX_PER_CONTENDER} matches each.", field="per_contender"
-        )
-    if not 0.5 < settings.confidence < 1.0:
-        raise TournamentError("A confidence strictly between 0.5 and 1.", field="confidence")
+    problem = settings_problem(settings)
+    if problem:
+        raise TournamentError(problem[0], field=problem[1])
     people = [
         entry_name(e)
         for e in t.entries.filter(

@@ -4,6 +4,8 @@ there (``ratings.closing``, audited in the ladder's log)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -18,8 +20,9 @@ from web.views.accounts import private
 POLL_MS = 2000
 
 
-class ClosingRunForm(forms.Form):
-    """What a closing run is asked to do, and why."""
+class ClosingSettingsForm(forms.Form):
+    """What a closing run is asked to do, and why (a ladder's here, a bot event's in
+    ``web.views.tournaments.closing``)."""
 
     contenders = forms.IntegerField(
         min_value=2, max_value=closing.MAX_CONTENDERS, initial=10, help_text="The top this many."
@@ -38,6 +41,18 @@ class ClosingRunForm(forms.Form):
         initial=0.95,
         help_text="P(above the next) each pair must reach, e.g. 0.95.",
     )
+    reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def settings(self, **extra: Any) -> closing.Settings:
+        """The valid form as the service's settings."""
+        data = self.cleaned_data
+        fields = ("contenders", "places", "per_contender", "confidence")
+        return closing.Settings(**{f: data[f] for f in fields}, **extra)
+
+
+class ClosingRunForm(ClosingSettingsForm):
+    """A ladder's closing run: the settings, and whether it ends the season."""
+
     ends_season = forms.BooleanField(
         required=False,
         initial=True,
@@ -45,7 +60,7 @@ class ClosingRunForm(forms.Form):
         help_text="When the run publishes, the season ends with the contenders first in the "
         "final order, ratings are reset by the season's rule and the ladder reopens.",
     )
-    reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+    field_order = ["contenders", "places", "per_contender", "confidence", "ends_season"]
 
 
 def _context(ladder: Ladder, request: HttpRequest, form: ClosingRunForm | None = None) -> dict:
@@ -83,13 +98,7 @@ def closing_start(request: HttpRequest, slug: str) -> HttpResponse:
     status = 400
     if form.is_valid():
         data = form.cleaned_data
-        settings = closing.Settings(
-            contenders=data["contenders"],
-            places=data["places"],
-            per_contender=data["per_contender"],
-            confidence=data["confidence"],
-            ends_season=data["ends_season"],
-        )
+        settings = form.settings(ends_season=data["ends_season"])
         try:
             closing.start(ladder, request.user, settings, data["reason"])
         except closing.ClosingRefused as exc:

@@ -11,18 +11,19 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from ratings.closing import MAX_CONTENDERS, MAX_PER_CONTENDER
+from ratings.closing import MAX_CONTENDERS
 from ratings.uncertainty import EXPLAINED
 from tournaments import closing
 from tournaments.errors import TournamentError, can_manage
 from tournaments.models import EventClosingRun, State, Tournament
 from web.views.accounts import private
+from web.views.closing import ClosingSettingsForm
 from web.views.tournaments.access import event_for
 
 POLL_MS = 2000
 
 
-class EventClosingForm(forms.Form):
+class EventClosingForm(ClosingSettingsForm):
     """What the event's closing run is asked to do, and why."""
 
     contenders = forms.IntegerField(
@@ -32,20 +33,6 @@ class EventClosingForm(forms.Form):
         help_text="The top this many of the placings (a shared place is kept whole).",
     )
     places = forms.IntegerField(min_value=1, initial=4, help_text="Final places to settle.")
-    per_contender = forms.IntegerField(
-        min_value=1,
-        max_value=MAX_PER_CONTENDER,
-        initial=50,
-        label="Matches per contender",
-        help_text="The most each contender plays.",
-    )
-    confidence = forms.FloatField(
-        min_value=0.51,
-        max_value=0.9999,
-        initial=0.95,
-        help_text="P(above the next) each pair must reach, e.g. 0.95.",
-    )
-    reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
 
 
 def _context(request: HttpRequest, t: Tournament, form: EventClosingForm | None = None) -> dict:
@@ -71,7 +58,7 @@ def _context(request: HttpRequest, t: Tournament, form: EventClosingForm | None 
                 "confidence": run.confidence,
             }
             if run
-            else None
+            else {"per_contender": 50}
         )
         context["form"] = form or EventClosingForm(initial=initial)
     return context
@@ -95,12 +82,7 @@ def closing_plan(request: HttpRequest, pk: int) -> HttpResponse:
     status = 400
     if form.is_valid():
         data = form.cleaned_data
-        settings = closing.Settings(
-            contenders=data["contenders"],
-            places=data["places"],
-            per_contender=data["per_contender"],
-            confidence=data["confidence"],
-        )
+        settings = form.settings()
         try:
             closing.plan(t, request.user, settings, data["reason"])
         except TournamentError as exc:
