@@ -230,30 +230,43 @@ def canonical_state(s: State) -> dict[str, Any]:
     }
 
 
+_END, _GROUP = b"\xff", b"\xfe"
+_END_GROUP = _END + _GROUP
+_join = _END.join
+_plus_one = (1).__add__
+
+
+def _lists(lists: list[list[int]]) -> bytes:
+    """Each list's bytes closed by the separator, then the group's mark."""
+    return _join(map(bytes, lists)) + _END_GROUP if lists else _GROUP
+
+
 def state_digest(s: State) -> str:
     """16 hex digits of BLAKE2b over a compact, exact byte spelling of the whole state.
 
     It covers the same facts as :func:`canonical_state` (card numbers stand for card ids) and is
     far cheaper, which matters because recorded matches take a digest after every action. Every
     list becomes its bytes (values shifted by one so that -1, "none", fits) closed by a
-    separator that no value can take, so two different states never spell the same bytes.
+    separator that no value can take, so two different states never spell the same bytes. The
+    spelling is pinned by recorded matches (``tests/engines/khan_of_khans/records``): built
+    with C-level ``map``/``join`` rather than a generator a list, it is the same bytes.
     """
-    end, group = b"\xff", b"\xfe"
-    parts = [bytes((s.n, s.mask >> 8, s.mask & 255, s.token, s.over, s.first, s.pending)), end]
-    for lists in (s.decks, s.herd, s.kept, s.used):
-        parts.extend(bytes(cards) + end for cards in lists)
-        parts.append(group)
-    for seat_corrals in s.corrals:
-        parts.extend(bytes(c) + end for c in seat_corrals)
-        parts.append(group)
-    parts.extend(bytes(c + 1 for c in e) + end for e in s.extra)
-    parts.append(group)
-    parts += [
+    end = _END
+    extra = s.extra
+    parts = [
+        bytes((s.n, s.mask >> 8, s.mask & 255, s.token, s.over, s.first, s.pending)),
+        end,
+        _lists(s.decks),
+        _lists(s.herd),
+        _lists(s.kept),
+        _lists(s.used),
+        *map(_lists, s.corrals),
+        _join([bytes(map(_plus_one, e)) for e in extra]) + _END_GROUP if extra else _GROUP,
         bytes(s.khans),
         end,
         bytes(s.top_known),
         end,
-        bytes(c + 1 for c in s.champ),
+        bytes(map(_plus_one, s.champ)),
         end,
         bytes(s.tiles),
         end,
