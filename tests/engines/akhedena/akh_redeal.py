@@ -1,11 +1,14 @@
 """What a seat cannot see in Akhedena, for the hidden-information property
 (``tests/engines/redeal.py``).
 
-Army lists are open; where each card is, is not (docs/rules/akhedena.md, "Hidden
-information"). To another seat, a card not yet shown in battle shows only its back (its main
-type): so, per seat and main type, its face-down Army cards on its pieces and its reserve pile of
-that type are one group, and its two Infantry (two Cavalry) Commanders, while both unshown, may
-stand on either piece of their kind. Nobody knows the order of a reserve pile, its owner either.
+Army lists are secret, and so is where each card is (docs/rules/akhedena.md, "Hidden
+information", reading 29). To another seat, a card not yet shown in battle shows only its back
+(its main type): so, per seat and main type, its face-down Army cards on its pieces and its
+reserve pile of that type are one group, and its two Infantry (two Cavalry) Commanders, while
+both unshown, may stand on either piece of their kind. Nobody knows the order of a reserve pile,
+its owner either. This helper moves the real cards among those places; that nothing a seat sees
+depends on *which* cards a secret list holds is checked by the conformance test, whose
+determinized copies deal every unseen card afresh from the catalogue (``Game.secret_decks``).
 """
 
 from __future__ import annotations
