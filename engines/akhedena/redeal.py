@@ -16,10 +16,7 @@ from functools import cache
 
 from engines.akhedena.board import PIECE_SLOTS
 from engines.akhedena.catalogue import Card, shipped_catalogue
-from engines.akhedena.state import Deal, State
-
-CARDS_PER_LIST = 27
-"""Seven pieces of three cards and a reserve of six: every legal list's instances."""
+from engines.akhedena.state import CARDS_PER_SEAT, Deal, State
 
 
 @cache
@@ -49,11 +46,11 @@ def redeal_others(st: State, seat: int, rng: random.Random) -> State:
     armies: list[list[Card]] = []
     lists = []
     for s in range(st.n):
-        first = s * CARDS_PER_LIST
-        cards = list(deal.cards[first : first + CARDS_PER_LIST])
+        first = s * CARDS_PER_SEAT
+        cards = list(deal.cards[first : first + CARDS_PER_SEAT])
         if s != seat:
-            hidden = [i for i in range(CARDS_PER_LIST) if not st.public[first + i]]
-            used = Counter(cards[i].id for i in range(CARDS_PER_LIST) if st.public[first + i])
+            hidden = [i for i in range(CARDS_PER_SEAT) if not st.public[first + i]]
+            used = Counter(cards[i].id for i in range(CARDS_PER_SEAT) if st.public[first + i])
             rng.shuffle(hidden)
             for i in hidden:
                 pool = pools[(cards[i].kind, cards[i].main_type)]
@@ -68,7 +65,7 @@ def redeal_others(st: State, seat: int, rng: random.Random) -> State:
 
     def named(i: int, default: str) -> str:
         # A card seen keeps its id (observations name it); a re-dealt one gets its own.
-        if st.public[i] or i // CARDS_PER_LIST == seat:
+        if st.public[i] or i // CARDS_PER_SEAT == seat:
             return deal.ids[i]
         return f"{default.split('#')[0]}#r{i}"
 
