@@ -22,8 +22,8 @@ def steps(sq: int, k: int, target: int, occupied: set[int]) -> int:
 
 def lands(u: Unit, target: int, occupied: set[int]) -> bool:
     """Whether ``u`` can end its next move on ``target`` (were ``target`` free)."""
-    for ray in B.RAYS[u.sq]:
-        for d in ray[: MOVE_RANGE[u.k]]:
+    for ray in _rays(MOVE_RANGE[u.k])[u.sq]:
+        for d in ray:
             if d == target:
                 return True
             if d in occupied:
@@ -31,10 +31,22 @@ def lands(u: Unit, target: int, occupied: set[int]) -> bool:
     return False
 
 
+_CUT: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+"""``_CUT[n][sq]``: the four rays from ``sq`` cut to ``n`` squares."""
+
+
+def _rays(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    found = _CUT.get(n)
+    if found is None:
+        found = _CUT[n] = tuple(tuple(ray[:n] for ray in rays) for rays in B.RAYS)
+    return found
+
+
 def reach(sq: int, reach: int, occupied: set[int]) -> list[int]:
+    """The squares a piece on ``sq`` that moves up to ``reach`` squares can end its move on."""
     out = []
-    for ray in B.RAYS[sq]:
-        for d in ray[:reach]:
+    for ray in _rays(reach)[sq]:
+        for d in ray:
             if d in occupied:
                 break
             out.append(d)
