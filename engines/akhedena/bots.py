@@ -19,7 +19,7 @@ from engines.akhedena import board as B
 from engines.akhedena import replacement
 from engines.akhedena.beliefs import KIND_INDEX, WIN, Unit, deals_of, feared, stats, unseen_cards
 from engines.akhedena.catalogue import shipped_catalogue
-from engines.akhedena.reach import lands, reach, steps
+from engines.akhedena.reach import Threats, lands, steps
 from engines.akhedena.state import MOVE_RANGE
 from engines.base import Action, Game
 from engines.bots.base import Bot
@@ -112,13 +112,13 @@ class View:
         self.occupied = occupied
         self.enemies = [u for u in self.units.values() if u.seat != seat]
         self.mine = [u for u in self.units.values() if u.seat == seat]
-        # near_of(sq) / far_of(sq): enemies that can end their next move (or the one after)
-        # next to sq, found when first asked (``_first`` / ``_second``: where each can end)
         self._movers = [u for u in self.enemies if u.k != B.CASTLE]
-        self._first = {id(u): set(reach(u.sq, MOVE_RANGE[u.k], occupied)) for u in self._movers}
-        self._second: dict[int, set[int]] = {}
-        self._near: dict[int, list[Unit]] = {}
-        self._far: dict[int, list[Unit]] = {}
+        threats = Threats(self._movers, occupied)
+        self.two_moves, self.near_of, self.far_of = (
+            threats.two_moves,
+            threats.near_of,
+            threats.far_of,
+        )
         self.hero = next((u for u in self.mine if u.k == B.HERO), None)
         self.castle = next((u for u in self.mine if u.k == B.CASTLE), None)
         self.holds = self.crown_holder == seat
@@ -138,37 +138,6 @@ class View:
         self._press: dict[tuple[int, int], float] = {}
         self._targets: dict[int, list[tuple[int, int, float]]] = {}
         self.memo: dict[tuple[str, int], float] = {}
-
-    # -- who reaches where -------------------------------------------------------------------
-    def two_moves(self, u: Unit) -> set[int]:
-        """The squares enemy ``u`` can end its move after next on."""
-        found = self._second.get(id(u))
-        if found is None:
-            found = self._second[id(u)] = set()
-            rest, far = self.occupied - {u.sq}, MOVE_RANGE[u.k]
-            for r in self._first[id(u)]:
-                found.update(reach(r, far, rest))
-        return found
-
-    def near_of(self, sq: int) -> list[Unit]:
-        """Enemies that can end their next move next to ``sq``."""
-        found = self._near.get(sq)
-        if found is None:
-            nbs = B.NEIGHBOURS[sq]
-            found = self._near[sq] = [
-                u for u in self._movers if not self._first[id(u)].isdisjoint(nbs)
-            ]
-        return found
-
-    def far_of(self, sq: int) -> list[Unit]:
-        """Enemies that can end their move after next next to ``sq``."""
-        found = self._far.get(sq)
-        if found is None:
-            nbs = B.NEIGHBOURS[sq]
-            found = self._far[sq] = [
-                u for u in self._movers if not self.two_moves(u).isdisjoint(nbs)
-            ]
-        return found
 
     # -- worths and dangers ------------------------------------------------------------------
     def worth(self, u: Unit) -> float:

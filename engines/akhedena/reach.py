@@ -51,3 +51,43 @@ def reach(sq: int, reach: int, occupied: set[int]) -> list[int]:
                 break
             out.append(d)
     return out
+
+
+class Threats:
+    """Where enemy pieces (``movers``) can end their next move and the one after, found square
+    by square when first asked (the heuristic bot asks about a few squares a decision)."""
+
+    def __init__(self, movers: list[Unit], occupied: set[int]) -> None:
+        self.movers, self.occupied = movers, occupied
+        self.first = {id(u): set(reach(u.sq, MOVE_RANGE[u.k], occupied)) for u in movers}
+        self.second: dict[int, set[int]] = {}
+        self.near: dict[int, list[Unit]] = {}
+        self.far: dict[int, list[Unit]] = {}
+
+    def two_moves(self, u: Unit) -> set[int]:
+        """The squares enemy ``u`` can end its move after next on."""
+        found = self.second.get(id(u))
+        if found is None:
+            found = self.second[id(u)] = set()
+            rest, far = self.occupied - {u.sq}, MOVE_RANGE[u.k]
+            for r in self.first[id(u)]:
+                found.update(reach(r, far, rest))
+        return found
+
+    def near_of(self, sq: int) -> list[Unit]:
+        """Enemies that can end their next move next to ``sq``."""
+        found = self.near.get(sq)
+        if found is None:
+            nbs = B.NEIGHBOURS[sq]
+            found = self.near[sq] = [
+                u for u in self.movers if not self.first[id(u)].isdisjoint(nbs)
+            ]
+        return found
+
+    def far_of(self, sq: int) -> list[Unit]:
+        """Enemies that can end their move after next next to ``sq``."""
+        found = self.far.get(sq)
+        if found is None:
+            nbs = B.NEIGHBOURS[sq]
+            found = self.far[sq] = [u for u in self.movers if not self.two_moves(u).isdisjoint(nbs)]
+        return found
