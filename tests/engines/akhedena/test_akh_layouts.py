@@ -142,35 +142,52 @@ def _own_terms(side: str, sq: int) -> tuple[int, int]:
     return next((x, y) for x in range(13) for y in range(13) if B.to_board(side, x, y) == sq)
 
 
-def test_no_three_player_layout_that_follows_the_text_keeps_every_piece_out_of_reach() -> None:
-    """Why three players keep some contact: of every layout on the last row that follows the
-    text (Castle in the middle, Infantry beside it, Hero and Archer two apart, the Cavalry on
-    any two squares left), with every seat's row the same or its mirror, none leaves every
-    piece out of reach of every first move — the empty fourth edge opens a file along which a
-    Cavalry reaches the far row (a search with the second Cavalry up to five rows in found none
-    either)."""
-    st = game(n=3)
-    sides = B.sides(3)
+def text_layouts(n: int):  # noqa: ANN201 - yields (row, flips, squares)
+    """Every layout on the last row that follows the text (Castle in the middle, Infantry
+    beside it, Hero and Archer two apart, the Cavalry on any two squares left), with every
+    seat's row the same as seat 0's or its mirror (slot for slot)."""
+    sides = B.sides(n)
     free = [x for x in range(B.SIZE) if x not in (5, 6, 7)]
-    tried = 0
     for hero, archer in itertools.permutations(free, 2):
         if abs(hero - archer) != 2:
             continue
         rest = [x for x in free if x not in (hero, archer)]
         for left, right in itertools.combinations(rest, 2):
             row = (hero, 6, archer, 5, 7, left, right)
-            mirror = tuple(B.SIZE - 1 - x for x in (hero, 6, archer, 7, 5, right, left))
-            for flips in itertools.product((False, True), repeat=2):
+            mirror = tuple(B.SIZE - 1 - x for x in row)
+            for flips in itertools.product((False, True), repeat=n - 1):
                 rows = [row] + [mirror if f else row for f in flips]
                 squares = [
                     [B.to_board(side, x, 0) for x in xs]
                     for side, xs in zip(sides, rows, strict=True)
                 ]
-                if len({sq for r in squares for sq in r}) < 21:
-                    continue
-                tried += 1
-                assert _any_attack(relaid(st, squares)), (row, flips)
+                if len({sq for r in squares for sq in r}) == 7 * n:
+                    yield row, flips, squares
+
+
+def test_no_three_player_layout_that_follows_the_text_keeps_every_piece_out_of_reach() -> None:
+    """Why three players keep some contact: of every layout that follows the text
+    (:func:`text_layouts`), none leaves every piece out of reach of every first move — the
+    empty fourth edge opens a file along which a Cavalry reaches the far row (a search with the
+    second Cavalry up to five rows in found none either)."""
+    st = game(n=3)
+    tried = 0
+    for row, flips, squares in text_layouts(3):
+        tried += 1
+        assert _any_attack(relaid(st, squares)), (row, flips)
     assert tried == 840
+
+
+def test_two_four_player_layouts_that_follow_the_text_keep_every_piece_out_of_reach() -> None:
+    """With four players exactly two layouts that follow the text keep every piece out of reach
+    of every first move: 1.2.0's and its mirror image."""
+    st = game(n=4)
+    safe = [row for row, _, squares in text_layouts(4) if not _any_attack(relaid(st, squares))]
+    assert len(list(text_layouts(4))) == 1140
+    own = tuple(x for x, _ in B.LAYOUT_SPOTS["apart"])
+    hero, _, archer, _, _, left, right = (B.SIZE - 1 - x for x in own)
+    mirror = (hero, 6, archer, 5, 7, min(left, right), max(left, right))  # as enumerated
+    assert sorted(safe) == sorted([own, mirror])
 
 
 def _any_attack(st: State) -> bool:
