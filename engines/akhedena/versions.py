@@ -27,8 +27,8 @@ class Rules:
     the Crown); 1.0.0 let anyone attack any Castle once the Crown was held."""
     apart_layouts: bool = False
     """1.2.0: three- and four-player layouts that keep the seats apart on the first move
-    (four players: no piece of any seat can be attacked; three: no Hero, Archer, Infantry or
-    Castle, board.LAYOUTS)."""
+    (four players: no piece of any seat can be attacked; three, where no layout can do that:
+    only Cavalry and Archers, each able to strike the other first; board.LAYOUTS)."""
     decisive_lists: bool = False
     """1.2.0: starter lists whose mirror games can end — list 1 (Sword and Spear) fields an Axe
     Captain with two Berserkers as its right Infantry (attack 15, above its Castle's 14) and
