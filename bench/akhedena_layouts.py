@@ -11,8 +11,9 @@ ones (``--lists in-turn`` deals the starter lists seat by seat instead, as a new
 army lists does, which measures the lists as well as the seats). A game's win is shared among
 the players still in at the turn cap (1/k each). Prints JSON lines (bench/harness.py): per seat
 its ``win_share`` in percent with a 95 % interval (``low``, ``high``: normal approximation over
-the games' shares); per player count and bot the largest deviation from an equal share, whether
-every seat is within the bound, the share of games that reached the turn cap (``cap_share``,
+the games' shares), and the same for each starter list's mirror games alone
+(``win_share_by_list``); per player count and bot the largest deviation from an equal share,
+whether every seat is within the bound, the share of games that reached the turn cap (``cap_share``,
 with its interval) and the games per second.
 """
 
@@ -107,6 +108,27 @@ def measure(n: int, bot: str, args: argparse.Namespace) -> None:
             low=round(low, 2),
             high=round(high, 2),
         )
+    if args.lists == "mirror":
+        for which in range(2):
+            seeds = range(args.first_seed, args.first_seed + len(games))
+            mine = [g for seed, g in zip(seeds, games, strict=True) if seed % 2 == which]
+            if not mine:
+                continue
+            cap_here = interval([float(cap) for _, cap in mine])[0]
+            for seat in range(n):
+                share, low, high = interval([shares[seat] for shares, _ in mine])
+                emit(
+                    case,
+                    "win_share_by_list",
+                    share,
+                    "%",
+                    starter_list=which + 1,
+                    seat=seat,
+                    games=len(mine),
+                    low=round(low, 2),
+                    high=round(high, 2),
+                    cap_share=round(cap_here, 2),
+                )
     cap, cap_low, cap_high = interval([float(cap) for _, cap in games])
     emit(
         case,

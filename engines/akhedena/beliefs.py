@@ -21,11 +21,18 @@ Deal = tuple[int, int, tuple[int, ...], float]
 
 
 def stats(leader: Card, army: list[Card]) -> tuple[int, int, tuple[int, ...]]:
-    att = sum(c.attack for c in army)
-    dfn = sum(c.defence for c in army)
-    if all(c.weapon == leader.weapon for c in army):
+    """(attack, defence, each Army card's defence) of ``leader`` carrying ``army``."""
+    att = dfn = 0
+    same = True
+    weapon = leader.weapon
+    for c in army:
+        att += c.attack
+        dfn += c.defence
+        if c.weapon != weapon:
+            same = False
+    if same:
         att, dfn = att + leader.attack, dfn + leader.defence
-    return att, dfn, tuple(c.defence for c in army)
+    return att, dfn, tuple([c.defence for c in army])
 
 
 class Unit:
@@ -116,8 +123,39 @@ def unseen_cards(obs: dict[str, Any], seat: int, cards: dict[int, Card]) -> list
     return [cards[cid] for cid, n in left.items() for _ in range(max(0, n))]
 
 
+_DEALS: dict[tuple[Any, ...], list[Deal]] = {}
+""":func:`deals_of` by what it reads (the same pieces recur in every decision of a game)."""
+_DEALS_MAX = 20_000
+
+
 def deals_of(piece: dict[str, Any], unseen: list[Card], cards: dict[int, Card]) -> list[Deal]:
-    """Every way the piece's hidden cards can be dealt from ``unseen``, equally likely."""
+    """Every way the piece's hidden cards can be dealt from ``unseen``, equally likely (the
+    list is shared: never change it)."""
+    key = (
+        id(cards),
+        piece["slot"],
+        _face(piece["card"]),
+        tuple([_face(c) for c in piece["army"]]),
+        tuple([c.id for c in unseen]),
+    )
+    found = _DEALS.get(key)
+    if found is None:
+        if len(_DEALS) >= _DEALS_MAX:
+            _DEALS.clear()
+        found = _DEALS[key] = _deals_of(piece, unseen, cards)
+        _KEEP[id(cards)] = cards  # the id in the key stays this catalogue's
+    return found
+
+
+_KEEP: dict[int, dict[int, Card]] = {}
+
+
+def _face(card: dict[str, Any]) -> Any:
+    """What :func:`deals_of` reads of a card: its main type if hidden, else its card id."""
+    return ("hidden", card["main_type"]) if card.get("hidden") else card["card_id"]
+
+
+def _deals_of(piece: dict[str, Any], unseen: list[Card], cards: dict[int, Card]) -> list[Deal]:
     k = KIND_INDEX[piece["slot"]]
     lead = piece["card"]
     if lead.get("hidden"):

@@ -95,53 +95,70 @@ PIECE_SLOTS = (
 HERO, CASTLE, ARCHER, INFANTRY_LEFT, INFANTRY_RIGHT, CAVALRY_LEFT, CAVALRY_RIGHT = range(7)
 PIECES_PER_SEAT = len(PIECE_SLOTS)
 
-# x along the last row (from the player's left) of each piece; y is 0 (the last row).
-LAYOUT_X: dict[str, tuple[int, ...]] = {
-    # hero, castle, archer, infantry left/right, cavalry left/right
-    "corners": (3, 6, 9, 5, 7, 0, 12),
-    "inset": (3, 6, 9, 5, 7, 1, 11),
-    "two": (4, 6, 2, 5, 7, 0, 12),
-    "more": (4, 6, 2, 5, 7, 0, 10),
-    "more-mirrored": (8, 6, 10, 5, 7, 2, 12),
+Spot = tuple[int, int]
+"""``(x, y)`` in a seat's own terms: ``x`` along its last row from its left, ``y`` rows in."""
+
+
+def _row(*xs: int) -> tuple[Spot, ...]:
+    return tuple((x, 0) for x in xs)
+
+
+# Each piece's spot (PIECE_SLOTS order): hero, castle, archer, infantry left/right, cavalry
+# left/right.
+LAYOUT_SPOTS: dict[str, tuple[Spot, ...]] = {
+    "corners": _row(3, 6, 9, 5, 7, 0, 12),
+    "inset": _row(3, 6, 9, 5, 7, 1, 11),
+    "two": _row(4, 6, 2, 5, 7, 0, 12),
+    "more": _row(4, 6, 2, 5, 7, 0, 10),
+    "more-mirrored": _row(8, 6, 10, 5, 7, 2, 12),
+    "apart": _row(1, 6, 3, 5, 7, 2, 12),
+    "apart-3": _row(8, 6, 10, 5, 7, 0, 9),
+    "apart-3-mirrored": _row(4, 6, 2, 7, 5, 12, 3),
 }
 """1.0.0: ``corners`` (two players) and ``inset`` (three and four: each Cavalry one square in
 from its corner, on a neighbour's second row). 1.1.0: ``two`` (Hero and Archer two squares
 apart on the player's left, the Cavalry in the corners of its last row) and ``more`` (three
 and four players: one Cavalry in the corner at the player's left, which no neighbour shares,
 the other on the fourth square from the right, clear of the neighbour's second row);
-``more-mirrored`` is ``more`` seen in a mirror (docs/rules/akhedena.md, "Layouts")."""
+``more-mirrored`` is ``more`` seen in a mirror. 1.2.0 (``apart``, ``apart-3``): see
+docs/rules/akhedena.md, "Layouts"."""
 
-LAYOUTS: dict[tuple[bool, int], tuple[tuple[str, str], ...]] = {
-    (False, 2): (("south", "corners"), ("north", "corners")),
-    (False, 3): (("south", "inset"), ("west", "inset"), ("north", "inset")),
-    (False, 4): (("south", "inset"), ("west", "inset"), ("north", "inset"), ("east", "inset")),
-    (True, 2): (("south", "two"), ("north", "two")),
-    (True, 3): (("south", "more-mirrored"), ("north", "more-mirrored"), ("east", "more-mirrored")),
-    (True, 4): (("south", "more"), ("west", "more"), ("north", "more"), ("east", "more")),
+LAYOUTS: dict[tuple[int, int], tuple[tuple[str, str], ...]] = {
+    (0, 2): (("south", "corners"), ("north", "corners")),
+    (0, 3): (("south", "inset"), ("west", "inset"), ("north", "inset")),
+    (0, 4): (("south", "inset"), ("west", "inset"), ("north", "inset"), ("east", "inset")),
+    (1, 2): (("south", "two"), ("north", "two")),
+    (1, 3): (("south", "more-mirrored"), ("north", "more-mirrored"), ("east", "more-mirrored")),
+    (1, 4): (("south", "more"), ("west", "more"), ("north", "more"), ("east", "more")),
+    (2, 2): (("south", "two"), ("north", "two")),
+    (2, 3): (("south", "apart-3"), ("north", "apart-3-mirrored"), ("east", "apart-3")),
+    (2, 4): (("south", "apart"), ("west", "apart"), ("north", "apart"), ("east", "apart")),
 }
-"""``LAYOUTS[(text_layouts, n_seats)]``: each seat's edge and layout, in seat (play) order."""
+"""``LAYOUTS[(layouts, n_seats)]``: each seat's edge and layout, in seat (play) order;
+``layouts`` is :attr:`versions.Rules.layouts` (0: 1.0.0, 1: 1.1.0, 2: 1.2.0)."""
+CURRENT_LAYOUTS = 2
 
 
-def sides(n_seats: int, text_layouts: bool = True) -> tuple[str, ...]:
+def sides(n_seats: int, layouts: int = CURRENT_LAYOUTS) -> tuple[str, ...]:
     """The edge each seat plays from, in seat order."""
-    return tuple(side for side, _ in LAYOUTS[(text_layouts, n_seats)])
+    return tuple(side for side, _ in LAYOUTS[(layouts, n_seats)])
 
 
-def start_squares(n_seats: int, text_layouts: bool = True) -> list[list[int]]:
+def start_squares(n_seats: int, layouts: int = CURRENT_LAYOUTS) -> list[list[int]]:
     """For each seat, the starting square of each of its seven pieces (PIECE_SLOTS order);
-    ``text_layouts`` False gives the 1.0.0 layouts."""
+    ``layouts`` 0 and 1 give the layouts of 1.0.0 and 1.1.0."""
     return [
-        [to_board(side, x, 0) for x in LAYOUT_X[name]]
-        for side, name in LAYOUTS[(text_layouts, n_seats)]
+        [to_board(side, x, y) for x, y in LAYOUT_SPOTS[name]]
+        for side, name in LAYOUTS[(layouts, n_seats)]
     ]
 
 
-def diagram(n_seats: int, text_layouts: bool = True) -> str:
+def diagram(n_seats: int, layouts: int = CURRENT_LAYOUTS) -> str:
     """The starting layout as text, north at the top (``H`` Hero, ``C`` Castle, ``A`` Archer,
     ``I`` Infantry, ``V`` Cavalry, seat number after the letter, ``*`` the Crown)."""
     letters = "HCAIIVV"
     cells = ["  ."] * N_SQUARES
-    for seat, squares in enumerate(start_squares(n_seats, text_layouts)):
+    for seat, squares in enumerate(start_squares(n_seats, layouts)):
         for k, sq in enumerate(squares):
             cells[sq] = f" {letters[k]}{seat}"
     cells[CENTRE] = "  *"

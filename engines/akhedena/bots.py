@@ -19,7 +19,7 @@ from engines.akhedena import board as B
 from engines.akhedena import replacement
 from engines.akhedena.beliefs import KIND_INDEX, WIN, Unit, deals_of, feared, stats, unseen_cards
 from engines.akhedena.catalogue import shipped_catalogue
-from engines.akhedena.reach import lands, reach, steps
+from engines.akhedena.reach import Threats, lands, steps
 from engines.akhedena.state import MOVE_RANGE
 from engines.base import Action, Game
 from engines.bots.base import Bot
@@ -112,22 +112,13 @@ class View:
         self.occupied = occupied
         self.enemies = [u for u in self.units.values() if u.seat != seat]
         self.mine = [u for u in self.units.values() if u.seat == seat]
-        # near[sq] / far[sq]: enemies that can end their next move (or the one after) next to sq
-        self.near: dict[int, list[Unit]] = {}
-        self.far: dict[int, list[Unit]] = {}
-        two_moves: dict[int, set[int]] = {}
-        for u in self.enemies:
-            if u.k == B.CASTLE:
-                continue
-            first = reach(u.sq, MOVE_RANGE[u.k], occupied)
-            second = {d for r in first for d in reach(r, MOVE_RANGE[u.k], occupied - {u.sq})}
-            two_moves[id(u)] = second
-            for r in first:
-                for nb in B.NEIGHBOURS[r]:
-                    self.near.setdefault(nb, []).append(u)
-            for r in second:
-                for nb in B.NEIGHBOURS[r]:
-                    self.far.setdefault(nb, []).append(u)
+        self._movers = [u for u in self.enemies if u.k != B.CASTLE]
+        threats = Threats(self._movers, occupied)
+        self.two_moves, self.near_of, self.far_of = (
+            threats.two_moves,
+            threats.near_of,
+            threats.far_of,
+        )
         self.hero = next((u for u in self.mine if u.k == B.HERO), None)
         self.castle = next((u for u in self.mine if u.k == B.CASTLE), None)
         self.holds = self.crown_holder == seat
@@ -138,12 +129,15 @@ class View:
         self.later: dict[int, list[Unit]] = {}
         if self.castle is not None and self.holder_only:
             for nb in B.NEIGHBOURS[self.castle.sq]:
-                movers = [u for u in self.enemies if u.k != B.CASTLE]
-                now = [u for u in movers if lands(u, nb, occupied)]
+                now = [u for u in self._movers if lands(u, nb, occupied)]
                 self.stealers[nb] = now
-                self.later[nb] = [u for u in movers if u not in now and nb in two_moves[id(u)]]
+                self.later[nb] = [
+                    u for u in self._movers if u not in now and nb in self.two_moves(u)
+                ]
         self._home: dict[tuple[int, int, bool], float] = {}
         self._press: dict[tuple[int, int], float] = {}
+        self._targets: dict[int, list[tuple[int, int, float]]] = {}
+        self.memo: dict[tuple[str, int], float] = {}
 
     # -- worths and dangers ------------------------------------------------------------------
     def worth(self, u: Unit) -> float:
@@ -161,11 +155,11 @@ class View:
         worth = self.worth(u)
         mine = u.defence
         worst = 0.0
-        for e in self.near.get(sq, ()):
+        for e in self.near_of(sq):
             if e is not gone and e.sq != u.sq:
                 worst = max(worst, e.p_attack_beats(mine) * worth)
         if u.k in (B.HERO, B.CASTLE):
-            for e in self.far.get(sq, ()):
+            for e in self.far_of(sq):
                 if e is not gone and e.sq != u.sq:
                     worst = max(worst, FAR * e.p_attack_beats(mine) * worth)
         cards = u.deals[0][2]
@@ -349,12 +343,21 @@ class View:
 
     def _pressure_of(self, me: Unit, sq: int) -> float:
         att = me.deals[0][0]
+        targets = self._targets.get(att)
+        if targets is None:
+            targets = self._targets[att] = []
+            for foe in self.enemies:
+                if foe.k == B.CASTLE and not self.vulnerable:
+                    continue
+                gain = (3.0 if foe.k in (B.HERO, B.CASTLE) else 1.0) * foe.p_falls_to(att)
+                if gain > 0.0:
+                    targets.append((foe.sq % B.SIZE, foe.sq // B.SIZE, gain))
         best = 0.0
-        for foe in self.enemies:
-            if foe.k == B.CASTLE and not self.vulnerable:
-                continue
-            gain = (3.0 if foe.k in (B.HERO, B.CASTLE) else 1.0) * foe.p_falls_to(att)
-            best = max(best, gain / (1 + B.distance(sq, foe.sq)))
+        f, r = sq % B.SIZE, sq // B.SIZE
+        for tf, tr, gain in targets:
+            v = gain / (1 + abs(f - tf) + abs(r - tr))
+            if v > best:
+                best = v
         if self.crown_holder is None:
             best = max(best, 0.5 / (1 + B.distance(sq, self.crown_sq)))
         return best * 10

@@ -283,14 +283,20 @@ def validate(
 
 
 STARTER_DIR = DATA_DIR / "starters"
+RETIRED_DIR = STARTER_DIR / "retired"
+"""Starter lists as older engine versions dealt them (a file here replaces the one of the same
+name in ``STARTER_DIR`` for those versions: engines/akhedena/versions.py, ``decisive_lists``)."""
 
 
 @cache
-def starter_armies() -> tuple[StarterDeck, ...]:
-    """The platform's starter army lists (``data/starters/*.txt``, in file-name order)."""
+def starter_armies(retired: bool = False) -> tuple[StarterDeck, ...]:
+    """The platform's starter army lists (``data/starters/*.txt``, in file-name order);
+    ``retired``: as engine versions before 1.2.0 dealt them (``data/starters/retired/``)."""
     out = []
     catalogue = shipped_catalogue()
     for path in sorted(STARTER_DIR.glob("*.txt")):
+        if retired and (RETIRED_DIR / path.name).exists():
+            path = RETIRED_DIR / path.name
         parsed = parse_text(path.read_text(encoding="utf-8"), catalogue)
         key = path.stem.split("-", 1)[1] if path.stem[:1].isdigit() else path.stem
         out.append(StarterDeck(key, parsed.name or key, "", parsed.data))

@@ -50,7 +50,7 @@ class Akhedena(VersionedGame, TurnGame, versions=VERSIONS, current=CURRENT):
             decks = list(decks)
             if len(decks) != n_seats:
                 raise BadSetup(f"need one army list per seat: {n_seats} seats, {len(decks)} lists")
-        deal, problem = deal_of(decks, n_seats)
+        deal, problem = deal_of(decks, n_seats, not self.rules.decisive_lists)
         if deal is None:
             raise BadSetup(problem)
         return new_state(seed, deal, cap, self.rules)
@@ -73,13 +73,13 @@ class Akhedena(VersionedGame, TurnGame, versions=VERSIONS, current=CURRENT):
         """Each seat's army: a starter list by its name, any other list as "Own army"."""
         from engines.akhedena.format import starter_armies
 
-        names = [(s.data, s.name) for s in starter_armies()]
+        names = [(s.data, s.name) for s in starter_armies(not self.rules.decisive_lists)]
         chosen = self.default_decks(n_seats) if decks is None else list(decks)
         return [next((n for data, n in names if data == d), "Own army") for d in chosen]
 
     def default_decks(self, n_seats: int) -> list[JSON]:
-        """The starter army lists, seat by seat in turn."""
-        return starter_lists(n_seats)
+        """The starter army lists (as this version deals them), seat by seat in turn."""
+        return starter_lists(n_seats, not self.rules.decisive_lists)
 
     def validate_deck(
         self, deck: JSON, options: dict[str, Any] | None = None

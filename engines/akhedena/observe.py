@@ -109,7 +109,7 @@ def observation(st: State, seat: int | None) -> dict[str, Any]:
         piles = st.reserve[s]
         player: dict[str, Any] = {
             "seat": s,
-            "side": B.sides(st.n, st.rules.text_layouts)[s],
+            "side": B.sides(st.n, st.rules.layouts)[s],
             "alive": st.alive[s],
             "reserve": {TYPE_NAMES[t]: len(piles[t]) for t in range(3)},
             "discard": [

@@ -32,6 +32,8 @@ class Picture(Protocol):
     cards_by_name: dict[str, Card]
     vulnerable: bool
     late: float
+    memo: dict[tuple[str, int], float]
+    """Scores of this picture already worked out (:func:`threat`, :func:`exposure`)."""
 
     def home(self) -> float:
         """The danger to the seat's Hero and, while it can fall, its Castle."""
@@ -48,6 +50,14 @@ def pile_of(k: int) -> str:
 def threat(view: Picture, attack: int) -> float:
     """The best chance an attack of ``attack`` has to beat an enemy Hero (or a Castle this seat
     may attack): how far a replacement brings the game-winning battle."""
+    key = ("threat", attack)
+    found = view.memo.get(key)
+    if found is None:
+        found = view.memo[key] = _threat(view, attack)
+    return found
+
+
+def _threat(view: Picture, attack: int) -> float:
     return max(
         (
             u.p_falls_to(attack)
@@ -61,6 +71,14 @@ def threat(view: Picture, attack: int) -> float:
 def exposure(view: Picture, defence: int) -> float:
     """The best chance an enemy piece's attack beats ``defence`` (of the seat's Hero or Castle,
     wherever the enemy stands)."""
+    key = ("exposure", defence)
+    found = view.memo.get(key)
+    if found is None:
+        found = view.memo[key] = _exposure(view, defence)
+    return found
+
+
+def _exposure(view: Picture, defence: int) -> float:
     return max(
         (u.p_attack_beats(defence) for u in view.enemies if u.k != B.CASTLE),
         default=0.0,

@@ -52,11 +52,14 @@ def read_army(deck: JSON) -> tuple[JSON, list[DeckViolation]]:
     return copy_army(data), list(problems)
 
 
-def deal_of(decks: list[JSON] | None, n_seats: int) -> tuple[Deal | None, str]:
-    """The cards of a game between ``decks`` (None: the starter lists in turn), or None and
-    the first broken rule (``"seat 1: [army-count] ..."``)."""
+def deal_of(
+    decks: list[JSON] | None, n_seats: int, retired: bool = False
+) -> tuple[Deal | None, str]:
+    """The cards of a game between ``decks`` (None: the starter lists in turn, ``retired``:
+    as versions before 1.2.0 dealt them), or None and the first broken rule
+    (``"seat 1: [army-count] ..."``)."""
     if decks is None:
-        return _starter_deal(n_seats), ""
+        return _starter_deal(n_seats, retired), ""
     keys = []
     for seat, deck in enumerate(decks):
         key = _key(deck)
@@ -93,12 +96,13 @@ def _deal(keys: tuple[str, ...]) -> Deal:
     return Deal([army_cards(data, catalogue) for data in lists], lists)
 
 
-@lru_cache(maxsize=4)
-def _starter_deal(n_seats: int) -> Deal:
-    return _deal(tuple(_key(data) for data in starter_lists(n_seats)))
+@lru_cache(maxsize=8)
+def _starter_deal(n_seats: int, retired: bool) -> Deal:
+    return _deal(tuple(_key(data) for data in starter_lists(n_seats, retired)))
 
 
-def starter_lists(n_seats: int) -> list[JSON]:
-    """The starter army lists, seat by seat in turn (fresh copies)."""
-    starters = starter_armies()
+def starter_lists(n_seats: int, retired: bool = False) -> list[JSON]:
+    """The starter army lists, seat by seat in turn (fresh copies; ``retired``: as versions
+    before 1.2.0 dealt them)."""
+    starters = starter_armies(retired)
     return [copy_army(starters[seat % len(starters)].data) for seat in range(n_seats)]

@@ -196,7 +196,7 @@ def new_state(seed: int, deal: Deal, turn_cap: int, rules: Rules = VERSIONS[CURR
     s.leader = []
     s.army = []
     s.reserve = []
-    for seat, squares in enumerate(B.start_squares(n, rules.text_layouts)):
+    for seat, squares in enumerate(B.start_squares(n, rules.layouts)):
         base = seat * CARDS_PER_SEAT
         for k, sq in enumerate(squares):
             p = seat * B.PIECES_PER_SEAT + k

@@ -141,7 +141,7 @@ def test_the_editor_shows_an_example_army_list(alice):
     client = Client()
     client.force_login(alice)
     page = _page(client.get("/decks/new/?game=akhedena"))
-    assert "Hero: Dawn Warlord, Swordsmen, Shield Wall" in page
+    assert "Hero: Dawn Warlord, Swordsmen, Swordsmen" in page
     assert "Reserve: Swordsmen, Spearmen, Lancers, Sabre Riders, Longbowmen, Hunters" in page
     assert "the platform's own starter catalogue" in page
 

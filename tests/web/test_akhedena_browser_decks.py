@@ -27,7 +27,7 @@ def test_write_an_army_list_with_the_example_and_the_card_search(page, live_serv
     page.goto(f"{live_server.url}/decks/new/?game=akhedena")
     expect(page.locator("#deck-editor")).to_have_attribute("data-ready", "1")
     example = page.get_by_test_id("army-list-example")
-    expect(example).to_contain_text("Hero: Dawn Warlord, Swordsmen, Shield Wall")
+    expect(example).to_contain_text("Hero: Dawn Warlord, Swordsmen, Swordsmen")
     expect(example).to_contain_text("the platform's own starter catalogue")
     page.get_by_label("Name:", exact=True).fill("My Sword and Spear")
     deck_list = page.get_by_label("Deck list")

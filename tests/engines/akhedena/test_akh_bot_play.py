@@ -6,7 +6,6 @@ from __future__ import annotations
 from engines.akhedena import GAME, combat
 from engines.akhedena import board as B
 from engines.akhedena.bots import HeuristicBot
-from engines.akhedena.setup import starter_lists
 from engines.base import derive_seed
 from tests.engines.akhedena.akh_helpers import army, game, place
 
@@ -51,16 +50,17 @@ def test_the_heuristic_bot_does_not_weaken_its_own_castle() -> None:
     """In mirror games of the first starter list (Castle: Stone Keep, Pikemen, Pikemen, defence
     14, which no piece of that list can beat) the bot before swapped its Castle's Pikemen for
     the Swordsmen or Spearmen of its reserve (defence 7), and its Castle fell."""
-    lists = [starter_lists(1)[0]] * 3
+    old = GAME.at_version("1.1.0")  # its list 1 (1.2.0 gave it an Axe Infantry that can)
+    lists = [old.default_decks(1)[0]] * 3
     for seed in (2, 4):
-        st = GAME.new_game(seed, 3, lists)
+        st = old.new_game(seed, 3, lists)
         bots = [HeuristicBot(derive_seed(seed, "bot", seat)) for seat in range(3)]
         while not st.over and st.turns < 150:
             seat = st.to_act
-            action = bots[seat].choose(GAME, st, seat)
+            action = bots[seat].choose(old, st, seat)
             castle = seat * B.PIECES_PER_SEAT + B.CASTLE
             before = combat.defence(st, castle)
-            GAME.apply_fast(st, action)
+            old.apply_fast(st, action)
             if action.startswith("draw ") and st.pos[castle] >= 0:
                 assert combat.defence(st, castle) >= before, (seed, st.turns, action)
         assert all(st.alive), seed

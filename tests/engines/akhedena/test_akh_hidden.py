@@ -24,7 +24,7 @@ def test_others_see_only_the_main_type_of_cards_they_have_not_seen() -> None:
     assert theirs["army"] == [{"hidden": True, "main_type": "Infantry"}] * 2
     assert "attack" not in theirs
     mine = _piece(GAME.observation(st, 0), "0:hero")
-    assert mine["card"]["name"] == "Dawn Warlord" and (mine["attack"], mine["defence"]) == (10, 13)
+    assert mine["card"]["name"] == "Dawn Warlord" and (mine["attack"], mine["defence"]) == (12, 11)
     spectator = GAME.observation(st, None)
     assert all(c.get("hidden") for p in spectator["pieces"] for c in (p["card"], *p["army"]))
 

@@ -29,3 +29,10 @@ def test_the_layout_bench_prints_each_seats_share_and_the_deviation() -> None:
         ]
         assert abs(worst["value"] - max(abs(s - 100 / n) for s in shares)) < 0.001
         assert worst["within_bound"] == (worst["value"] <= 3)
+        by_list = [
+            r for r in rows if r["case"] == f"{n}p-random" and r["metric"] == "win_share_by_list"
+        ]
+        assert sorted((r["starter_list"], r["seat"]) for r in by_list) == [
+            (k, seat) for k in (1, 2) for seat in range(n)
+        ]
+        assert all(r["games"] == 6 for r in by_list)
