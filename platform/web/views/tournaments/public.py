@@ -17,15 +17,7 @@ from gauntlet.query import whole_number
 from players import inbox
 from tournaments import corrections, decklists, log_text, naming, online, outcome, summary, values
 from tournaments.errors import TournamentError, can_manage
-from tournaments.models import (
-    Entry,
-    EntryState,
-    LogEntry,
-    State,
-    Table,
-    TableState,
-    Tournament,
-)
+from tournaments.models import Entry, EntryState, LogEntry, State, Table, TableState, Tournament
 from tournaments.tables import paper_bot_table
 from web.brackets import bracket_svg
 from web.table_forms import CorrectForm, ReasonForm, ResultForm, TimeoutForm
