@@ -59,15 +59,16 @@ class Boundaries:
 
     def apply(self, season: Season) -> None:
         """Freeze ``season``'s standings from the state, then reset every rating by its rule."""
-        ids = [p for p, st in self.state.items() if st.season_games]
+        contenders = set(season.closing_run.contenders) if season.closing_run else set()
+        ids = [p for p, st in self.state.items() if st.season_games or p in contenders]
         names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "username"))
         self.rows[season.pk] = standing_rows(
             (
-                Entry(p, names.get(p, ""), st.mu, st.sigma, st.season_games, st.season_wins)
+                Entry(p, names[p], st.mu, st.sigma, st.season_games, st.season_wins)
                 for p, st in self.state.items()
-                if st.season_games
+                if p in names
             ),
-            season.closing_run.contenders if season.closing_run else (),
+            contenders,
         )
         start = (self.ladder.mu, self.ladder.sigma)
         for player_id, st in self.state.items():

@@ -72,8 +72,9 @@ def final_order(entries: Iterable[Entry], contenders: Collection[int] = ()) -> l
     """``entries`` with games in the season, best first: the leaderboard's order (conservative
     rating, games in the season, user name), except that a closing run's ``contenders`` (player
     ids) come first in the run's final order (mu, then the smaller sigma, then the id:
-    ``ratings.closing_plan.by_skill``)."""
-    played = [e for e in entries if e.games > 0]
+    ``ratings.closing_plan.by_skill``) — every one of them, even one the run never needed to
+    play (its place was settled already)."""
+    played = [e for e in entries if e.games > 0 or e.player_id in contenders]
     head = sorted(
         (e for e in played if e.player_id in contenders),
         key=lambda e: (-e.mu, e.sigma, e.player_id),

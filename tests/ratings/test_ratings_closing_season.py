@@ -37,6 +37,9 @@ def test_the_contenders_head_the_final_leaderboard_in_the_runs_order():
     # conservative rating (Dee 15 over Cy 14), whatever the rest's mu.
     rows = standing_rows(entries, contenders=[2, 1])
     assert [(r["player_id"], r["rank"]) for r in rows] == [(1, 1), (2, 2), (4, 3), (3, 4)]
+    # A contender the run never needed to play (no game this season) keeps its place.
+    rows = standing_rows(entries, contenders=[5, 2, 1])
+    assert [r["player_id"] for r in rows] == [5, 1, 2, 4, 3] and rows[0]["games"] == 0
     # Ties on mu: the smaller sigma first, as the run's final ranking (closing_plan.by_skill).
     tied = [Entry(1, "a", 25.0, 2.0, 1, 1), Entry(2, "b", 25.0, 1.0, 1, 0)]
     assert [r["player_id"] for r in standing_rows(tied, contenders=[1, 2])] == [2, 1]
@@ -158,3 +161,36 @@ def test_a_season_without_a_rated_match_is_not_ended_and_the_ladder_stays_closed
     assert all(r.mu in (40.0, 30.0, 20.0, 10.0) for r in Rating.objects.filter(ladder=duel))
     page = Client().get(f"/ladders/{duel.slug}/closing/").content.decode()
     assert "could not" in page
+
+
+def test_a_contender_the_run_never_played_keeps_its_place_in_the_season(
+    duel, people, django_capture_on_commit_callbacks
+):
+    """Ada, far ahead since last season, is settled above the next before the run begins: it
+    plays only the others, yet she heads the season's final leaderboard (with no game in it),
+    and a replay of the ladder reproduces that."""
+    from ratings import seasons
+
+    admin = Player.objects.create_user("staffer", password=PASSWORD, role="admin")
+    ada, bea, cy, _ = _bots(duel, admin)
+    for _ in range(12):
+        rate_match(finished_match(duel, [ada, bea], [0, 1]))
+        rate_match(finished_match(duel, [ada, cy], [0, 1]))
+    seasons.end(duel, admin, "autumn", reset="widen", widen=0.5)
+    rate_match(finished_match(duel, [bea, cy], [0, 1]))
+    rate_match(finished_match(duel, [cy, bea], [0, 1]))
+    settings = closing.Settings(
+        contenders=3, places=3, per_contender=2, confidence=0.9, ends_season=True
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        run = closing.start(duel, admin, settings, "winter is over")
+    run.refresh_from_db()
+    assert run.state == ClosingRun.State.FINISHED and run.matches.count() >= 1
+    assert not run.matches.filter(seats__player=ada).exists()  # settled: never played
+    assert run.final_ranking[0]["player_id"] == ada.pk
+    season = Season.objects.get(ladder=duel, number=2)
+    rows = list(season.standings.order_by("rank"))
+    assert [r.player_id for r in rows[:3]] == [row["player_id"] for row in run.final_ranking]
+    assert rows[0].player_id == ada.pk and rows[0].games == 0
+    check = recompute_ladder(duel, check=True)
+    assert check.standings_differing == 0 and not check.changed, check.details
