@@ -176,3 +176,16 @@ def _tasks_in_process_unless_services(request):
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = saved
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """Each test gets channel layers of its own. A Redis layer keeps a receive lock and count
+    bound to the event loop that first received; a test whose loop ends while a consumer still
+    waits on ``receive`` (a socket left open, a timeout) would leave the next test's consumers a
+    lock of a dead loop ("bound to a different event loop"), depending on which tests shared the
+    process before it."""
+    yield
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
