@@ -7,6 +7,7 @@ pile holds is weighed alike (the owner knows which cards are in it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from engines.akhedena import board as B
@@ -47,14 +48,18 @@ def pile_of(k: int) -> str:
     return "cavalry" if k in (B.CAVALRY_LEFT, B.CAVALRY_RIGHT) else "infantry"
 
 
+def _memo(view: Picture, key: tuple, compute: Callable[[Picture, int], float], value: int) -> float:
+    """``compute(view, value)``, kept in the decision's memo under ``key``."""
+    found = view.memo.get(key)
+    if found is None:
+        found = view.memo[key] = compute(view, value)
+    return found
+
+
 def threat(view: Picture, attack: int) -> float:
     """The best chance an attack of ``attack`` has to beat an enemy Hero (or a Castle this seat
     may attack): how far a replacement brings the game-winning battle."""
-    key = ("threat", attack)
-    found = view.memo.get(key)
-    if found is None:
-        found = view.memo[key] = _threat(view, attack)
-    return found
+    return _memo(view, ("threat", attack), _threat, attack)
 
 
 def _threat(view: Picture, attack: int) -> float:
@@ -71,11 +76,7 @@ def _threat(view: Picture, attack: int) -> float:
 def exposure(view: Picture, defence: int) -> float:
     """The best chance an enemy piece's attack beats ``defence`` (of the seat's Hero or Castle,
     wherever the enemy stands)."""
-    key = ("exposure", defence)
-    found = view.memo.get(key)
-    if found is None:
-        found = view.memo[key] = _exposure(view, defence)
-    return found
+    return _memo(view, ("exposure", defence), _exposure, defence)
 
 
 def _exposure(view: Picture, defence: int) -> float:
